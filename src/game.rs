@@ -1,0 +1,130 @@
+//! The contract between the rules and everything built on them.
+//!
+//! Search, perft, bench and the tournament referee are generic over [`Game`], which both Hive
+//! and Intellector implement. The trait covers only the hot path (move generation into a
+//! caller-owned buffer, make/unmake, hash, outcome, evaluation); parsing and formatting of move
+//! strings belong to each game's own notation module.
+
+use std::fmt;
+
+/// One of the two players. White moves first in both games.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Color {
+    /// The first player.
+    White,
+    /// The second player.
+    Black,
+}
+
+impl Color {
+    /// The other player.
+    #[inline]
+    pub fn opponent(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    /// 0 for White, 1 for Black: an index into per-colour arrays.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The colour that moves at the given ply (0-based count of plies played).
+    #[inline]
+    pub fn at_ply(ply: usize) -> Color {
+        if ply.is_multiple_of(2) {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        })
+    }
+}
+
+/// Whether a game has ended, and how.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Outcome {
+    /// The game goes on.
+    InProgress,
+    /// The given player has won.
+    Win(Color),
+    /// Nobody won.
+    Draw,
+}
+
+impl Outcome {
+    /// True once the game has ended.
+    #[inline]
+    pub fn is_over(self) -> bool {
+        self != Outcome::InProgress
+    }
+}
+
+/// A two-player, perfect-information game with make/unmake, as search and perft need it.
+///
+/// Conventions every implementation keeps:
+/// - [`Game::generate_moves`] clears the buffer and fills it with every legal move, without
+///   duplicates; it leaves the buffer empty exactly when the game is over (so perft counts a
+///   finished position as a leaf only at the last depth and never expands it). A forced pass is
+///   a real move, where the game has one.
+/// - [`Game::make`] plays a move that `generate_moves` returned in this very position;
+///   [`Game::unmake`] takes back the last move made, restoring the state and hash exactly.
+/// - Nothing on this path allocates once the buffers have grown to their working size.
+pub trait Game: Clone + Send + Sync + 'static {
+    /// A move: small and `Copy`.
+    type Move: Copy + Eq + Send + Sync + fmt::Debug + 'static;
+
+    /// Size of per-move tables (history, countermoves): every [`Game::move_index`] is below it.
+    const MOVE_INDEX_SIZE: usize;
+
+    /// The player to move.
+    fn side_to_move(&self) -> Color;
+
+    /// Plies played since the start of the game (or of the loaded position).
+    fn ply(&self) -> usize;
+
+    /// Fills `moves` with every legal move (see the trait conventions).
+    fn generate_moves(&mut self, moves: &mut Vec<Self::Move>);
+
+    /// Plays a legal move.
+    fn make(&mut self, mv: Self::Move);
+
+    /// Takes back the last move made, which must be `mv`.
+    fn unmake(&mut self, mv: Self::Move);
+
+    /// The incremental 64-bit Zobrist hash of the position, side to move included.
+    fn hash(&self) -> u64;
+
+    /// Whether the game has ended in this position.
+    fn outcome(&self) -> Outcome;
+
+    /// Static evaluation from the side to move's point of view, in centipawn-like units;
+    /// positive is good for the side to move. Terminal positions are scored by the search.
+    fn evaluate(&mut self) -> i32;
+
+    /// A compact non-zero code that identifies `mv` among the moves of any position (what a
+    /// transposition table stores). The search only ever compares codes with those of freshly
+    /// generated moves, so a stale code can never make it play an illegal move.
+    fn move_code(mv: Self::Move) -> u32;
+
+    /// An index below [`Game::MOVE_INDEX_SIZE`] for history-style move tables (for example
+    /// piece and destination).
+    fn move_index(mv: Self::Move) -> usize;
+
+    /// True for moves that change the position sharply (captures, moves onto the enemy
+    /// queen's ring, promotions): the search orders them early and does not reduce them.
+    fn is_tactical(&self, _mv: Self::Move) -> bool {
+        false
+    }
+}

@@ -1,0 +1,525 @@
+//! The Hive position: stacks on the grid, pieces in hand, make/unmake, hashing and the
+//! one-hive (articulation point) computation.
+
+use super::grid::{neighbour, Cell, CELLS, NO_CELL};
+use super::piece::{GameType, Piece, PIECE_COUNT};
+use super::zobrist;
+use super::Move;
+use crate::game::{Color, Outcome};
+
+/// Marker for "no piece" in per-cell and per-piece tables.
+pub(crate) const NO_PIECE: u8 = u8::MAX;
+
+/// What `make` must remember so that `unmake` restores the position exactly.
+#[derive(Copy, Clone, Debug)]
+struct Undo {
+    last_moved: u8,
+    hash: u64,
+}
+
+/// Scratch space for move generation: stamp-marked cell sets that never need clearing.
+#[derive(Clone)]
+pub(crate) struct Scratch {
+    /// Destinations already emitted for the current piece.
+    pub dest_mark: Box<[u32; CELLS]>,
+    pub dest_stamp: u32,
+    /// Cells visited by a flood fill (ant) or reserved by a placement scan.
+    pub visit_mark: Box<[u32; CELLS]>,
+    pub visit_stamp: u32,
+    /// Articulation-point search: discovery times, reset after each search.
+    pub disc: Box<[u8; CELLS]>,
+    pub low: Box<[u8; CELLS]>,
+    /// Placement cells of the current position.
+    pub placements: Vec<Cell>,
+    /// Work stack of flood fills.
+    pub queue: Vec<Cell>,
+}
+
+impl Scratch {
+    fn new() -> Scratch {
+        Scratch {
+            dest_mark: Box::new([0; CELLS]),
+            dest_stamp: 0,
+            visit_mark: Box::new([0; CELLS]),
+            visit_stamp: 0,
+            disc: Box::new([0; CELLS]),
+            low: Box::new([0; CELLS]),
+            placements: Vec::with_capacity(64),
+            queue: Vec::with_capacity(64),
+        }
+    }
+
+    /// Starts a new destination set (for the next piece).
+    #[inline]
+    pub fn new_dest_set(&mut self) {
+        self.dest_stamp = self.dest_stamp.wrapping_add(1);
+        if self.dest_stamp == 0 {
+            self.dest_mark.fill(0);
+            self.dest_stamp = 1;
+        }
+    }
+
+    /// Adds `cell` to the destination set; true if it was not in it yet.
+    #[inline(always)]
+    pub fn insert_dest(&mut self, cell: Cell) -> bool {
+        let slot = &mut self.dest_mark[cell as usize & (CELLS - 1)];
+        if *slot == self.dest_stamp {
+            false
+        } else {
+            *slot = self.dest_stamp;
+            true
+        }
+    }
+
+    /// Starts a new visited set.
+    #[inline]
+    pub fn new_visit_set(&mut self) {
+        self.visit_stamp = self.visit_stamp.wrapping_add(1);
+        if self.visit_stamp == 0 {
+            self.visit_mark.fill(0);
+            self.visit_stamp = 1;
+        }
+    }
+
+    /// Adds `cell` to the visited set; true if it was not in it yet.
+    #[inline(always)]
+    pub fn visit(&mut self, cell: Cell) -> bool {
+        let slot = &mut self.visit_mark[cell as usize & (CELLS - 1)];
+        if *slot == self.visit_stamp {
+            false
+        } else {
+            *slot = self.visit_stamp;
+            true
+        }
+    }
+
+    /// Whether `cell` is in the visited set.
+    #[inline(always)]
+    pub fn visited(&self, cell: Cell) -> bool {
+        self.visit_mark[cell as usize & (CELLS - 1)] == self.visit_stamp
+    }
+}
+
+/// A Hive position together with the history needed to take moves back.
+///
+/// It holds only what the rules need; the strings a game was played with live in
+/// [`super::notation::HiveGame`].
+#[derive(Clone)]
+pub struct Hive {
+    pub(crate) game_type: GameType,
+    /// Bit `id` set for every piece of this game type.
+    pub(crate) enabled: u32,
+    /// Top piece of every cell, or [`NO_PIECE`].
+    pub(crate) top: Box<[u8; CELLS]>,
+    /// Number of pieces stacked on every cell.
+    pub(crate) height: Box<[u8; CELLS]>,
+    /// Cell of every piece, [`NO_CELL`] while in hand.
+    pub(crate) pos: [Cell; PIECE_COUNT],
+    /// The piece directly below every piece, or [`NO_PIECE`].
+    pub(crate) below: [u8; PIECE_COUNT],
+    /// Pieces under every piece (0 = on the ground).
+    pub(crate) level: [u8; PIECE_COUNT],
+    /// The piece moved or placed on the previous ply ([`NO_PIECE`] after a pass or at start).
+    pub(crate) last_moved: u8,
+    pub(crate) ply: usize,
+    pub(crate) hash: u64,
+    history: Vec<Undo>,
+    /// When set, the third occurrence of a position (same hash) ends the game in a draw.
+    /// Mzinga has no such rule, so it is off unless the `RepetitionDraw` option asks for it.
+    pub(crate) repetition_draw: bool,
+    pub(crate) scratch: Scratch,
+}
+
+impl Hive {
+    /// An empty board of the given game type, White to move.
+    pub fn new(game_type: GameType) -> Hive {
+        Hive {
+            game_type,
+            enabled: game_type.piece_mask(),
+            top: Box::new([NO_PIECE; CELLS]),
+            height: Box::new([0; CELLS]),
+            pos: [NO_CELL; PIECE_COUNT],
+            below: [NO_PIECE; PIECE_COUNT],
+            level: [0; PIECE_COUNT],
+            last_moved: NO_PIECE,
+            ply: 0,
+            hash: 0,
+            history: Vec::with_capacity(256),
+            repetition_draw: false,
+            scratch: Scratch::new(),
+        }
+    }
+
+    /// The game type.
+    pub fn game_type(&self) -> GameType {
+        self.game_type
+    }
+
+    /// Plies played.
+    #[inline]
+    pub fn ply(&self) -> usize {
+        self.ply
+    }
+
+    /// The player to move.
+    #[inline]
+    pub fn to_move(&self) -> Color {
+        Color::at_ply(self.ply)
+    }
+
+    /// The turn number of the player to move (1 for each player's first placement).
+    #[inline]
+    pub fn turn_number(&self) -> usize {
+        1 + self.ply / 2
+    }
+
+    /// Turns the threefold-repetition draw on or off (off by default, as in Mzinga).
+    pub fn set_repetition_draw(&mut self, on: bool) {
+        self.repetition_draw = on;
+    }
+
+    /// Whether the threefold-repetition draw is on.
+    pub fn repetition_draw(&self) -> bool {
+        self.repetition_draw
+    }
+
+    /// Whether `piece` takes part in this game type.
+    #[inline]
+    pub fn is_enabled(&self, piece: Piece) -> bool {
+        self.enabled & (1 << piece.0) != 0
+    }
+
+    /// The cell of `piece`, or `None` while it is in hand.
+    #[inline]
+    pub fn position(&self, piece: Piece) -> Option<Cell> {
+        let c = self.pos[piece.0 as usize];
+        (c != NO_CELL).then_some(c)
+    }
+
+    /// Pieces under `piece` (0 when it stands on the ground).
+    #[inline]
+    pub fn level(&self, piece: Piece) -> u8 {
+        self.level[piece.0 as usize]
+    }
+
+    /// The top piece on `cell`, if any.
+    #[inline(always)]
+    pub fn top(&self, cell: Cell) -> Option<Piece> {
+        let t = self.top[cell as usize & (CELLS - 1)];
+        (t != NO_PIECE).then_some(Piece(t))
+    }
+
+    /// The piece directly under `piece`, if any.
+    #[inline]
+    pub fn below(&self, piece: Piece) -> Option<Piece> {
+        let b = self.below[piece.0 as usize];
+        (b != NO_PIECE).then_some(Piece(b))
+    }
+
+    /// Number of pieces on `cell`.
+    #[inline(always)]
+    pub fn height(&self, cell: Cell) -> u8 {
+        self.height[cell as usize & (CELLS - 1)]
+    }
+
+    /// Whether `cell` holds at least one piece.
+    #[inline(always)]
+    pub fn occupied(&self, cell: Cell) -> bool {
+        self.height(cell) != 0
+    }
+
+    /// The piece that moved or was placed on the previous ply, if any.
+    #[inline]
+    pub fn last_moved(&self) -> Option<Piece> {
+        (self.last_moved != NO_PIECE).then_some(Piece(self.last_moved))
+    }
+
+    /// Whether `piece` is in play and nothing is stacked on it.
+    #[inline]
+    pub fn is_on_top(&self, piece: Piece) -> bool {
+        let c = self.pos[piece.0 as usize];
+        c != NO_CELL && self.top[c as usize & (CELLS - 1)] == piece.0
+    }
+
+    /// Whether the queen of `color` is in play.
+    #[inline]
+    pub fn queen_in_play(&self, color: Color) -> bool {
+        self.pos[Piece::queen(color).0 as usize] != NO_CELL
+    }
+
+    /// Bit `d` set when the neighbour of `cell` in direction `d` is occupied.
+    #[inline(always)]
+    pub(crate) fn ring(&self, cell: Cell) -> u8 {
+        let mut ring = 0;
+        for d in 0..6 {
+            ring |= ((self.occupied(neighbour(cell, d))) as u8) << d;
+        }
+        ring
+    }
+
+    /// Whether the queen of `color` has all six neighbours occupied.
+    #[inline]
+    pub fn queen_surrounded(&self, color: Color) -> bool {
+        let q = self.pos[Piece::queen(color).0 as usize];
+        q != NO_CELL && self.ring(q) == 63
+    }
+
+    /// Game end as Mzinga decides it after every ply: a surrounded queen loses, both at once
+    /// draw; with [`Hive::set_repetition_draw`] on, the third occurrence of a position draws.
+    pub fn outcome(&self) -> Outcome {
+        let white = self.queen_surrounded(Color::White);
+        let black = self.queen_surrounded(Color::Black);
+        match (white, black) {
+            (true, true) => Outcome::Draw,
+            (true, false) => Outcome::Win(Color::Black),
+            (false, true) => Outcome::Win(Color::White),
+            (false, false) if self.repetition_draw && self.repetitions() >= 2 => Outcome::Draw,
+            _ => Outcome::InProgress,
+        }
+    }
+
+    /// How often the current position occurred before (same hash, same side to move).
+    pub fn repetitions(&self) -> usize {
+        // A position can only repeat with the same side to move: look back 2, 4, … plies.
+        self.history.iter().rev().skip(1).step_by(2).filter(|u| u.hash == self.hash).count()
+    }
+
+    /// The incremental hash.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The hash computed from scratch (for checking the incremental one).
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for p in Piece::all() {
+            let c = self.pos[p.0 as usize];
+            if c != NO_CELL {
+                h ^= zobrist::piece_key(p.kind(), c, self.level[p.0 as usize]);
+            }
+        }
+        if self.last_moved != NO_PIECE {
+            h ^= zobrist::last_moved_key(self.pos[self.last_moved as usize]);
+        }
+        if self.to_move() == Color::Black {
+            h ^= zobrist::side_key();
+        }
+        h
+    }
+
+    /// Puts `piece` on top of the stack at `to`.
+    #[inline(always)]
+    fn put(&mut self, piece: u8, to: Cell) {
+        let t = to as usize & (CELLS - 1);
+        let level = self.height[t];
+        self.below[piece as usize] = self.top[t];
+        self.level[piece as usize] = level;
+        self.pos[piece as usize] = to;
+        self.top[t] = piece;
+        self.height[t] = level + 1;
+        self.hash ^= zobrist::piece_key(Piece(piece).kind(), to, level);
+    }
+
+    /// Lifts `piece`, which must be on top, off its stack.
+    #[inline(always)]
+    fn lift(&mut self, piece: u8) {
+        let from = self.pos[piece as usize];
+        let f = from as usize & (CELLS - 1);
+        self.hash ^= zobrist::piece_key(Piece(piece).kind(), from, self.level[piece as usize]);
+        self.top[f] = self.below[piece as usize];
+        self.height[f] -= 1;
+        self.pos[piece as usize] = NO_CELL;
+        self.below[piece as usize] = NO_PIECE;
+        self.level[piece as usize] = 0;
+    }
+
+    /// Lifts `piece` without touching the hash (for move generation, which puts it back).
+    #[inline(always)]
+    pub(crate) fn lift_temporarily(&mut self, piece: Piece) -> Cell {
+        let from = self.pos[piece.0 as usize];
+        let f = from as usize & (CELLS - 1);
+        self.top[f] = self.below[piece.0 as usize];
+        self.height[f] -= 1;
+        from
+    }
+
+    /// Undoes [`Hive::lift_temporarily`].
+    #[inline(always)]
+    pub(crate) fn restore(&mut self, piece: Piece, from: Cell) {
+        let f = from as usize & (CELLS - 1);
+        self.top[f] = piece.0;
+        self.height[f] += 1;
+    }
+
+    /// Sets the piece that moved last, keeping the hash in step.
+    #[inline(always)]
+    fn set_last_moved(&mut self, piece: u8) {
+        if self.last_moved != NO_PIECE {
+            self.hash ^= zobrist::last_moved_key(self.pos[self.last_moved as usize]);
+        }
+        self.last_moved = piece;
+        if piece != NO_PIECE {
+            self.hash ^= zobrist::last_moved_key(self.pos[piece as usize]);
+        }
+    }
+
+    /// Plays a move without checking it. The move must be legal in this position.
+    pub fn make(&mut self, mv: Move) {
+        self.history.push(Undo { last_moved: self.last_moved, hash: self.hash });
+        // The old "last moved" key is keyed by that piece's cell: remove it before anything moves.
+        self.set_last_moved(NO_PIECE);
+        match mv {
+            Move::Place { piece, to } => {
+                self.put(piece.0, to);
+                self.set_last_moved(piece.0);
+            }
+            Move::Move { piece, to, .. } => {
+                self.lift(piece.0);
+                self.put(piece.0, to);
+                self.set_last_moved(piece.0);
+            }
+            Move::Pass => {}
+        }
+        self.ply += 1;
+        self.hash ^= zobrist::side_key();
+    }
+
+    /// Takes back `mv`, which must be the last move made.
+    pub fn unmake(&mut self, mv: Move) {
+        let undo = self.history.pop().expect("unmake without a matching make");
+        match mv {
+            Move::Place { piece, .. } => self.lift(piece.0),
+            Move::Move { piece, from, .. } => {
+                self.lift(piece.0);
+                self.put(piece.0, from);
+            }
+            Move::Pass => {}
+        }
+        self.ply -= 1;
+        self.last_moved = undo.last_moved;
+        self.hash = undo.hash;
+    }
+
+    /// Cells of all stacks, in piece order of their bottom pieces.
+    pub(crate) fn occupied_cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        (0..PIECE_COUNT).filter(move |&p| self.pos[p] != NO_CELL && self.level[p] == 0).map(move |p| self.pos[p])
+    }
+
+    /// Bit set of the pieces that stand alone on a cell whose removal would split the hive
+    /// (articulation points of the graph of occupied cells). Pieces in stacks never break the
+    /// hive by leaving (the stack stays), and covered pieces cannot move at all.
+    pub(crate) fn pinned_pieces(&mut self) -> u32 {
+        // Iterative Tarjan over occupied cells; `disc`/`low` are reset for the visited cells
+        // at the end, so the scratch arrays stay all-zero between calls.
+        let root = match self.occupied_cells().next() {
+            Some(c) => c,
+            None => return 0,
+        };
+        let mut pinned = 0u32;
+        // (cell, parent, next direction); at most 28 cells deep.
+        let mut stack: [(Cell, Cell, u8); PIECE_COUNT + 1] = [(0, 0, 0); PIECE_COUNT + 1];
+        let mut visited: [Cell; PIECE_COUNT] = [0; PIECE_COUNT];
+        let mut nvisited = 0;
+        let mut sp = 0;
+        let mut time: u8 = 1;
+        let s = &mut self.scratch;
+        s.disc[root as usize] = time;
+        s.low[root as usize] = time;
+        visited[nvisited] = root;
+        nvisited += 1;
+        stack[sp] = (root, NO_CELL, 0);
+        sp += 1;
+        let mut root_children = 0;
+        while sp > 0 {
+            let (v, parent, d) = stack[sp - 1];
+            if d < 6 {
+                stack[sp - 1].2 = d + 1;
+                let w = neighbour(v, d as usize);
+                if self.height[w as usize & (CELLS - 1)] == 0 {
+                    continue;
+                }
+                let wi = w as usize & (CELLS - 1);
+                if s.disc[wi] == 0 {
+                    time += 1;
+                    s.disc[wi] = time;
+                    s.low[wi] = time;
+                    visited[nvisited] = w;
+                    nvisited += 1;
+                    stack[sp] = (w, v, 0);
+                    sp += 1;
+                } else if w != parent {
+                    let vi = v as usize & (CELLS - 1);
+                    s.low[vi] = s.low[vi].min(s.disc[wi]);
+                }
+            } else {
+                sp -= 1;
+                if parent != NO_CELL {
+                    let (vi, pi) = (v as usize & (CELLS - 1), parent as usize & (CELLS - 1));
+                    s.low[pi] = s.low[pi].min(s.low[vi]);
+                    if parent == root {
+                        root_children += 1;
+                    } else if s.low[vi] >= s.disc[pi] && self.height[pi] == 1 {
+                        pinned |= 1 << self.top[pi];
+                    }
+                }
+            }
+        }
+        if root_children >= 2 && self.height[root as usize & (CELLS - 1)] == 1 {
+            pinned |= 1 << self.top[root as usize & (CELLS - 1)];
+        }
+        for &c in &visited[..nvisited] {
+            s.disc[c as usize & (CELLS - 1)] = 0;
+            s.low[c as usize & (CELLS - 1)] = 0;
+        }
+        pinned
+    }
+
+    /// Whether the hive is one connected group (for checks in tests).
+    pub fn is_connected(&self) -> bool {
+        let mut cells: Vec<Cell> = self.occupied_cells().collect();
+        let Some(&start) = cells.first() else { return true };
+        let mut seen = vec![start];
+        let mut todo = vec![start];
+        while let Some(c) = todo.pop() {
+            for d in 0..6 {
+                let n = neighbour(c, d);
+                if self.occupied(n) && !seen.contains(&n) {
+                    seen.push(n);
+                    todo.push(n);
+                }
+            }
+        }
+        cells.retain(|c| !seen.contains(c));
+        cells.is_empty()
+    }
+}
+
+impl PartialEq for Hive {
+    /// Positions are equal when every piece stands in the same place, the same side is to
+    /// move and the same piece moved last (the history and scratch space do not count).
+    fn eq(&self, other: &Hive) -> bool {
+        self.game_type == other.game_type
+            && self.pos == other.pos
+            && self.below == other.below
+            && self.level == other.level
+            && self.last_moved == other.last_moved
+            && self.ply == other.ply
+            && self.hash == other.hash
+            && self.top[..] == other.top[..]
+            && self.height[..] == other.height[..]
+    }
+}
+
+impl std::fmt::Debug for Hive {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Hive({} ply {}", self.game_type, self.ply)?;
+        for p in Piece::all() {
+            if let Some(c) = self.position(p) {
+                let (q, r) = super::grid::coords(c);
+                write!(f, " {p}@({q},{r},{})", self.level(p))?;
+            }
+        }
+        write!(f, ")")
+    }
+}

@@ -1,0 +1,20 @@
+//! Queen Bee: one slide. (The pillbug walks the same way.)
+
+use crate::hive::grid::{neighbour, slide_mask, Cell};
+use crate::hive::piece::Piece;
+use crate::hive::{Hive, Move};
+
+impl Hive {
+    /// One slide in any direction: to an empty cell with exactly one of the two flanking cells
+    /// occupied (the piece itself lifted).
+    pub(crate) fn queen_moves(&mut self, piece: Piece, from: Cell, out: &mut Vec<Move>) {
+        self.lift_temporarily(piece);
+        let mut mask = slide_mask(self.ring(from));
+        self.restore(piece, from);
+        while mask != 0 {
+            let d = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            self.emit(piece, from, neighbour(from, d), out);
+        }
+    }
+}

@@ -1,0 +1,134 @@
+//! Hive: the base game and the Mosquito, Ladybug and Pillbug expansions, with the rules exactly
+//! as Mzinga (the UHP reference engine) implements them.
+//!
+//! - [`grid`]: cells and directions on a 32 × 32 torus;
+//! - [`piece`]: pieces, bugs, game types;
+//! - [`board`]: the position, make/unmake, hashing, one-hive;
+//! - [`movegen`] and `bugs/`: placement and one module per bug's movement;
+//! - [`notation`], [`validate`], [`record`]: MoveStrings, the reasons a move is illegal,
+//!   GameStrings;
+//! - [`eval`]: the static evaluation the search uses.
+
+pub mod board;
+mod bugs;
+pub mod eval;
+pub mod grid;
+pub mod movegen;
+pub mod notation;
+pub mod piece;
+pub mod record;
+pub mod validate;
+pub mod zobrist;
+
+pub use board::Hive;
+pub use grid::Cell;
+pub use notation::MoveText;
+pub use piece::{Bug, GameType, Piece};
+pub use record::HiveGame;
+
+use crate::game::{Color, Game, Outcome};
+
+/// A Hive move. It is identified by its piece and destination (the height it lands at follows
+/// from the position); `from` is kept so that the move can be taken back.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Move {
+    /// A piece from hand onto an empty cell.
+    Place {
+        /// The piece placed.
+        piece: Piece,
+        /// Where it goes.
+        to: Cell,
+    },
+    /// A piece in play moves (by itself, or thrown by a pillbug).
+    Move {
+        /// The piece moved.
+        piece: Piece,
+        /// Its cell before the move.
+        from: Cell,
+        /// Its cell after the move (on top of whatever is there).
+        to: Cell,
+    },
+    /// No move: legal only when nothing else is.
+    Pass,
+}
+
+impl Move {
+    /// The piece that moves, if any.
+    pub fn piece(self) -> Option<Piece> {
+        match self {
+            Move::Place { piece, .. } | Move::Move { piece, .. } => Some(piece),
+            Move::Pass => None,
+        }
+    }
+
+    /// The destination cell, if any.
+    pub fn to(self) -> Option<Cell> {
+        match self {
+            Move::Place { to, .. } | Move::Move { to, .. } => Some(to),
+            Move::Pass => None,
+        }
+    }
+}
+
+const PASS_INDEX: usize = piece::PIECE_COUNT * grid::CELLS;
+
+impl Game for Hive {
+    type Move = Move;
+    const MOVE_INDEX_SIZE: usize = PASS_INDEX + 1;
+
+    #[inline]
+    fn side_to_move(&self) -> Color {
+        self.to_move()
+    }
+
+    #[inline]
+    fn ply(&self) -> usize {
+        self.ply
+    }
+
+    #[inline]
+    fn generate_moves(&mut self, moves: &mut Vec<Move>) {
+        Hive::generate_moves(self, moves)
+    }
+
+    #[inline]
+    fn make(&mut self, mv: Move) {
+        Hive::make(self, mv)
+    }
+
+    #[inline]
+    fn unmake(&mut self, mv: Move) {
+        Hive::unmake(self, mv)
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    #[inline]
+    fn outcome(&self) -> Outcome {
+        Hive::outcome(self)
+    }
+
+    fn evaluate(&mut self) -> i32 {
+        eval::evaluate(self)
+    }
+
+    #[inline]
+    fn move_code(mv: Move) -> u32 {
+        Self::move_index(mv) as u32 + 1
+    }
+
+    #[inline]
+    fn move_index(mv: Move) -> usize {
+        match mv {
+            Move::Place { piece, to } | Move::Move { piece, to, .. } => piece.0 as usize * grid::CELLS + to as usize,
+            Move::Pass => PASS_INDEX,
+        }
+    }
+
+    fn is_tactical(&self, mv: Move) -> bool {
+        eval::is_tactical(self, mv)
+    }
+}

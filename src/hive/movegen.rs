@@ -1,0 +1,254 @@
+//! Legal move generation: placements, every bug's movement and the pillbug's throw.
+//!
+//! Moves are generated piece by piece. Each piece gets a fresh destination set, so a
+//! destination reached in several ways (a mosquito copying two bugs, a throw that equals a
+//! walk, two throwers) is emitted once: a move is identified by (piece, destination).
+
+use super::board::{Hive, NO_PIECE};
+use super::grid::{anticlockwise, clockwise, neighbour, Cell, ORIGIN};
+use super::piece::{Bug, Piece, PER_SIDE};
+use super::Move;
+use crate::game::Color;
+
+/// Throwers of one position: at most the pillbug and the mosquito of the side to move.
+pub(crate) struct Throwers {
+    cells: [Cell; 2],
+    len: usize,
+}
+
+impl Throwers {
+    fn cells(&self) -> &[Cell] {
+        &self.cells[..self.len]
+    }
+}
+
+impl Hive {
+    /// Fills `out` with every legal move (see [`crate::game::Game::generate_moves`]).
+    pub fn generate_moves(&mut self, out: &mut Vec<Move>) {
+        out.clear();
+        if self.outcome().is_over() {
+            return;
+        }
+        let me = self.to_move();
+        match self.ply {
+            0 => self.first_placements(me, out, &[ORIGIN]),
+            1 => {
+                let around: [Cell; 6] = std::array::from_fn(|d| neighbour(ORIGIN, d));
+                self.first_placements(me, out, &around)
+            }
+            _ => {
+                self.generate_placements(me, out);
+                if self.queen_in_play(me) {
+                    self.generate_movements(me, out);
+                }
+            }
+        }
+        if out.is_empty() {
+            out.push(Move::Pass);
+        }
+    }
+
+    /// Each player's first placement: any enabled non-queen bug (the tournament opening rule),
+    /// on the given cells.
+    fn first_placements(&self, me: Color, out: &mut Vec<Move>, cells: &[Cell]) {
+        for bug in Bug::ALL {
+            if bug == Bug::Queen || !self.game_type.has_bug(bug) {
+                continue;
+            }
+            let piece = Piece::new(me, bug, 1).expect("every bug has a first piece");
+            for &to in cells {
+                out.push(Move::Place { piece, to });
+            }
+        }
+    }
+
+    /// The next piece of every bug type still in hand (same-type pieces enter in number order),
+    /// as a bit set of piece ids.
+    pub(crate) fn placeable_pieces(&self, me: Color) -> u32 {
+        let mut mask = 0;
+        let forced_queen = self.turn_number() == 4 && !self.queen_in_play(me);
+        for bug in Bug::ALL {
+            if !self.game_type.has_bug(bug) || (forced_queen && bug != Bug::Queen) {
+                continue;
+            }
+            if self.turn_number() == 1 && bug == Bug::Queen {
+                continue;
+            }
+            for n in 1..=bug.count() {
+                let p = Piece::new(me, bug, n).expect("number within the bug's count");
+                if self.position(p).is_none() {
+                    mask |= 1 << p.0;
+                    break;
+                }
+            }
+        }
+        mask
+    }
+
+    /// Placement cells after the first two plies: empty cells next to a stack topped by the
+    /// mover's colour and next to none topped by the opponent's. Left in `scratch.placements`.
+    pub(crate) fn compute_placement_cells(&mut self, me: Color) {
+        self.scratch.placements.clear();
+        // Mark every cell next to an enemy stack, then collect unmarked empty cells next to ours.
+        self.scratch.new_visit_set();
+        let (own, enemy) = (me.index() as u8 * PER_SIDE, me.opponent().index() as u8 * PER_SIDE);
+        for id in enemy..enemy + PER_SIDE {
+            if self.is_on_top(Piece(id)) {
+                let c = self.pos[id as usize];
+                for d in 0..6 {
+                    self.scratch.visit(neighbour(c, d));
+                }
+            }
+        }
+        self.scratch.new_dest_set();
+        for id in own..own + PER_SIDE {
+            if self.is_on_top(Piece(id)) {
+                let c = self.pos[id as usize];
+                for d in 0..6 {
+                    let n = neighbour(c, d);
+                    if !self.occupied(n) && !self.scratch.visited(n) && self.scratch.insert_dest(n) {
+                        self.scratch.placements.push(n);
+                    }
+                }
+            }
+        }
+    }
+
+    fn generate_placements(&mut self, me: Color, out: &mut Vec<Move>) {
+        let mut pieces = self.placeable_pieces(me);
+        if pieces == 0 {
+            return;
+        }
+        self.compute_placement_cells(me);
+        while pieces != 0 {
+            let piece = Piece(pieces.trailing_zeros() as u8);
+            pieces &= pieces - 1;
+            out.extend(self.scratch.placements.iter().map(|&to| Move::Place { piece, to }));
+        }
+    }
+
+    /// Emits a move of `piece` from `from` to `to` unless this piece already has it.
+    #[inline(always)]
+    pub(crate) fn emit(&mut self, piece: Piece, from: Cell, to: Cell, out: &mut Vec<Move>) {
+        if self.scratch.insert_dest(to) {
+            out.push(Move::Move { piece, from, to });
+        }
+    }
+
+    /// The pieces of `me` that may use the pillbug's power this ply: the pillbug, and a mosquito
+    /// on the ground touching a pillbug; neither may be covered or have just been moved.
+    pub(crate) fn throwers(&self, me: Color) -> Throwers {
+        let mut t = Throwers { cells: [0; 2], len: 0 };
+        if !self.game_type.pillbug {
+            return t;
+        }
+        let pillbug = Piece::new(me, Bug::Pillbug, 1).expect("pillbug exists");
+        if self.is_on_top(pillbug) && pillbug.0 != self.last_moved {
+            t.cells[t.len] = self.pos[pillbug.0 as usize];
+            t.len += 1;
+        }
+        if self.game_type.mosquito {
+            let mosquito = Piece::new(me, Bug::Mosquito, 1).expect("mosquito exists");
+            if self.is_on_top(mosquito) && self.level(mosquito) == 0 && mosquito.0 != self.last_moved {
+                let c = self.pos[mosquito.0 as usize];
+                if (0..6).any(|d| self.top(neighbour(c, d)).is_some_and(|p| p.bug() == Bug::Pillbug)) {
+                    t.cells[t.len] = c;
+                    t.len += 1;
+                }
+            }
+        }
+        t
+    }
+
+    /// Whether a thrower on `thrower` can lift the piece in direction `d` onto itself: the
+    /// target stands alone, did not just move, does not split the hive, and the climb is not
+    /// blocked by two flanking stacks of height 2 or more.
+    #[inline]
+    fn can_lift(&self, thrower: Cell, d: usize, pinned: u32) -> bool {
+        let n = neighbour(thrower, d);
+        if self.height(n) != 1 {
+            return false;
+        }
+        let target = self.top[n as usize & (super::grid::CELLS - 1)];
+        if target == self.last_moved || pinned & (1 << target) != 0 {
+            return false;
+        }
+        let (l, r) = (self.height(neighbour(thrower, anticlockwise(d))), self.height(neighbour(thrower, clockwise(d))));
+        l.min(r) <= 1
+    }
+
+    /// Throws of the piece on `from` by any of `throwers`: up onto the thrower, then down to an
+    /// empty cell next to it (not back where it came from), both as beetle steps.
+    fn emit_throws(&mut self, piece: Piece, from: Cell, throwers: &Throwers, pinned: u32, out: &mut Vec<Move>) {
+        for &t in throwers.cells() {
+            let Some(d) = (0..6).find(|&d| neighbour(t, d) == from) else { continue };
+            if !self.can_lift(t, d, pinned) {
+                continue;
+            }
+            // The target is lifted: its old cell counts as empty for the second step's flanks.
+            let h = |hive: &Hive, c: Cell| if c == from { 0 } else { hive.height(c) };
+            for e in 0..6 {
+                let to = neighbour(t, e);
+                if e == d || self.occupied(to) {
+                    continue;
+                }
+                let (l, r) = (h(self, neighbour(t, anticlockwise(e))), h(self, neighbour(t, clockwise(e))));
+                if l.min(r) <= 1 {
+                    self.emit(piece, from, to, out);
+                }
+            }
+        }
+    }
+
+    fn generate_movements(&mut self, me: Color, out: &mut Vec<Move>) {
+        let pinned = self.pinned_pieces();
+        let throwers = self.throwers(me);
+        let mut targets = 0u32;
+        for &t in throwers.cells() {
+            for d in 0..6 {
+                if self.can_lift(t, d, pinned) {
+                    targets |= 1 << self.top[neighbour(t, d) as usize & (super::grid::CELLS - 1)];
+                }
+            }
+        }
+        let own = me.index() as u8 * PER_SIDE;
+        for id in own..own + PER_SIDE {
+            let piece = Piece(id);
+            if id == self.last_moved || !self.is_on_top(piece) {
+                continue;
+            }
+            let from = self.pos[id as usize];
+            self.scratch.new_dest_set();
+            if pinned & (1 << id) == 0 {
+                self.piece_moves(piece, from, out);
+            }
+            if targets & (1 << id) != 0 {
+                self.emit_throws(piece, from, &throwers, pinned, out);
+            }
+        }
+        // Enemy pieces move only by being thrown.
+        let mut enemy_targets = targets & !(((1u32 << PER_SIDE) - 1) << own);
+        while enemy_targets != 0 {
+            let id = enemy_targets.trailing_zeros() as u8;
+            enemy_targets &= enemy_targets - 1;
+            debug_assert_ne!(id, NO_PIECE);
+            self.scratch.new_dest_set();
+            let from = self.pos[id as usize];
+            self.emit_throws(Piece(id), from, &throwers, pinned, out);
+        }
+    }
+
+    /// The moves of a piece that is free to move (on top, not pinned, not just moved).
+    fn piece_moves(&mut self, piece: Piece, from: Cell, out: &mut Vec<Move>) {
+        match piece.bug() {
+            Bug::Queen => self.queen_moves(piece, from, out),
+            Bug::Pillbug => self.pillbug_walk(piece, from, out),
+            Bug::Spider => self.spider_moves(piece, from, out),
+            Bug::Beetle => self.beetle_moves(piece, from, out),
+            Bug::Grasshopper => self.grasshopper_moves(piece, from, out),
+            Bug::Ant => self.ant_moves(piece, from, out),
+            Bug::Mosquito => self.mosquito_moves(piece, from, out),
+            Bug::Ladybug => self.ladybug_moves(piece, from, out),
+        }
+    }
+}

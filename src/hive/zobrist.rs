@@ -1,0 +1,71 @@
+//! Zobrist keys for Hive positions.
+//!
+//! The hash of a position is the XOR of:
+//! - for every piece in play, the key of its kind (colour and bug) on its cell, rotated left by
+//!   `9 × height` bits, so that stack order counts (a beetle on a queen differs from the queen
+//!   on the beetle);
+//! - the key of the cell of the piece that moved last, if any (it is immune to the pillbug's
+//!   throw for one ply, so positions that differ only in it are different positions);
+//! - the side key when Black is to move.
+//!
+//! Same-type pieces share keys: `wS1` on a and `wS2` on b is the same position as the reverse,
+//! which lets transpositions meet in the search's table.
+
+use super::grid::CELLS;
+
+const fn splitmix64(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (state, z ^ (z >> 31))
+}
+
+const KINDS: usize = 16;
+
+const fn build_keys() -> ([[u64; CELLS]; KINDS], [u64; CELLS], u64) {
+    let mut pieces = [[0u64; CELLS]; KINDS];
+    let mut last = [0u64; CELLS];
+    let mut state = 0x636F_6D62_2068_6976; // "comb hiv"
+    let mut k = 0;
+    while k < KINDS {
+        let mut c = 0;
+        while c < CELLS {
+            let (s, v) = splitmix64(state);
+            state = s;
+            pieces[k][c] = v;
+            c += 1;
+        }
+        k += 1;
+    }
+    let mut c = 0;
+    while c < CELLS {
+        let (s, v) = splitmix64(state);
+        state = s;
+        last[c] = v;
+        c += 1;
+    }
+    let (_, side) = splitmix64(state);
+    (pieces, last, side)
+}
+
+static KEYS: ([[u64; CELLS]; KINDS], [u64; CELLS], u64) = build_keys();
+
+/// Key of a piece of `kind` (see [`super::piece::Piece::kind`]) on `cell` at `height`
+/// (0 = on the ground).
+#[inline(always)]
+pub fn piece_key(kind: usize, cell: u16, height: u8) -> u64 {
+    KEYS.0[kind][cell as usize].rotate_left(9 * height as u32)
+}
+
+/// Key for "the piece on `cell` moved last".
+#[inline(always)]
+pub fn last_moved_key(cell: u16) -> u64 {
+    KEYS.1[cell as usize]
+}
+
+/// Key XORed in while Black is to move.
+#[inline(always)]
+pub fn side_key() -> u64 {
+    KEYS.2
+}

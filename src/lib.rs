@@ -1,0 +1,13 @@
+//! comb: a game-playing engine for Hive (through the Universal Hive Protocol) and Intellector.
+//!
+//! The crate is built in floors, each using only the ones below it:
+//! - rules: [`game`] (the [`game::Game`] trait), [`error`], [`hive`];
+//! - search: [`perft`];
+//! - protocol and tools on top.
+
+#![deny(missing_docs)]
+
+pub mod error;
+pub mod game;
+pub mod hive;
+pub mod perft;
