@@ -11,3 +11,5 @@ pub mod error;
 pub mod game;
 pub mod hive;
 pub mod perft;
+pub mod search;
+pub mod uhp;

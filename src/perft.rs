@@ -3,6 +3,7 @@
 
 use crate::game::Game;
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Number of leaves `depth` plies below `game` (bulk-counted at the last ply: the moves of
 /// the final position are counted, not played). A finished game has no moves, so it counts as
@@ -80,6 +81,35 @@ pub fn perft_checked<G: Game + PartialEq + std::fmt::Debug>(
         total += perft_checked(game, depth - 1, from_scratch);
         game.unmake(mv);
         assert!(*game == before, "make/unmake of {mv:?} did not restore {before:?}");
+    }
+    total
+}
+
+/// Serial perft that gives up (returning `None`) soon after `stop` is raised, for commands a
+/// user may interrupt.
+pub fn perft_interruptible<G: Game>(game: &mut G, depth: usize, stop: &AtomicBool) -> Option<u64> {
+    if depth == 0 {
+        return Some(1);
+    }
+    let mut buffers: Vec<Vec<G::Move>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
+    let n = count_interruptible(game, depth, &mut buffers, stop);
+    (!stop.load(Ordering::Relaxed)).then_some(n)
+}
+
+fn count_interruptible<G: Game>(game: &mut G, depth: usize, buffers: &mut [Vec<G::Move>], stop: &AtomicBool) -> u64 {
+    if depth <= 2 {
+        return count(game, depth, buffers);
+    }
+    let (moves, rest) = buffers.split_first_mut().expect("one buffer per ply");
+    game.generate_moves(moves);
+    let mut total = 0;
+    for &mv in moves.iter() {
+        if stop.load(Ordering::Relaxed) {
+            return 0;
+        }
+        game.make(mv);
+        total += count_interruptible(game, depth - 1, rest, stop);
+        game.unmake(mv);
     }
     total
 }

@@ -1,0 +1,149 @@
+//! Game-tree search, generic over [`Game`]: iterative deepening principal-variation search
+//! with aspiration windows, a shared lock-free transposition table, killer/history/countermove
+//! ordering, late move reductions, and Lazy SMP helper threads.
+//!
+//! Scores are from the side to move's point of view. A won position scores `MATE - ply`, so the
+//! quickest win and the slowest loss are preferred. A position repeated inside the search line
+//! scores as a draw (the games' own rules decide repetition in real play).
+
+mod ordering;
+mod time;
+pub mod tt;
+mod worker;
+
+pub use time::Limits;
+pub use tt::TranspositionTable;
+
+use crate::game::Game;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+use worker::Worker;
+
+/// Score of a win at the root (a win `n` plies away scores `MATE - n`).
+pub const MATE: i32 = 30_000;
+/// Beyond every real score.
+pub(crate) const INFINITY: i32 = 32_000;
+/// Deepest ply the search reaches (iterations stop below it).
+pub const MAX_PLY: usize = 120;
+
+/// True for scores that announce a forced win or loss.
+pub fn is_mate_score(score: i32) -> bool {
+    score.abs() > MATE - 1000
+}
+
+/// What one finished iteration found (for intermediate reports).
+#[derive(Clone, Debug)]
+pub struct Report<M> {
+    /// The iteration's depth in plies.
+    pub depth: u32,
+    /// Score of the best move, from the side to move's view.
+    pub score: i32,
+    /// Nodes searched so far by the main thread.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// The principal variation, starting with the best move.
+    pub pv: Vec<M>,
+}
+
+/// The answer of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult<M> {
+    /// The move to play (`None` only when the position has no legal move).
+    pub best: Option<M>,
+    /// Its score.
+    pub score: i32,
+    /// Depth of the last finished iteration.
+    pub depth: u32,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+    /// Time taken.
+    pub time: Duration,
+    /// The principal variation.
+    pub pv: Vec<M>,
+}
+
+/// A search engine: the transposition table and the thread count, kept between searches.
+pub struct Engine {
+    tt: TranspositionTable,
+    threads: usize,
+}
+
+impl Engine {
+    /// An engine with a table of `tt_megabytes` MiB searching with `threads` threads.
+    pub fn new(tt_megabytes: usize, threads: usize) -> Engine {
+        Engine { tt: TranspositionTable::new(tt_megabytes), threads: threads.max(1) }
+    }
+
+    /// Threads used by a search (the main one included).
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Sets the number of threads (at least 1).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// Resizes the transposition table.
+    pub fn set_table_megabytes(&mut self, megabytes: usize) {
+        self.tt.resize(megabytes);
+    }
+
+    /// Forgets everything learnt (for a new game), keeping the table's memory.
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+    }
+
+    /// Searches `root` within `limits` or until `stop` is raised, calling `report` after every
+    /// finished iteration. With one thread the result depends only on the position, the limits
+    /// and what earlier searches left in the table.
+    pub fn search<G: Game>(
+        &mut self,
+        root: &G,
+        limits: Limits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&Report<G::Move>),
+    ) -> SearchResult<G::Move> {
+        let clock = time::Clock::new(&limits);
+        let mut root_game = root.clone();
+        let mut moves = Vec::new();
+        root_game.generate_moves(&mut moves);
+        if moves.len() <= 1 {
+            // Nothing to think about: the only move (or none, in a finished game).
+            return SearchResult {
+                best: moves.first().copied(),
+                score: 0,
+                depth: 0,
+                nodes: 0,
+                time: clock.elapsed(),
+                pv: moves.first().copied().into_iter().collect(),
+            };
+        }
+        self.tt.new_search();
+        let abort = AtomicBool::new(false);
+        let tt = &self.tt;
+        let helpers = self.threads - 1;
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..helpers)
+                .map(|i| {
+                    let game = root.clone();
+                    let abort = &abort;
+                    scope.spawn(move || {
+                        let mut w = Worker::new(game, tt, stop, abort, None, i + 1);
+                        w.iterate(&Limits::default(), &mut |_| {});
+                        w.nodes
+                    })
+                })
+                .collect();
+            let mut main = Worker::new(root.clone(), tt, stop, &abort, Some(&clock), 0);
+            let mut result = main.iterate(&limits, report);
+            abort.store(true, Ordering::Relaxed);
+            for h in handles {
+                result.nodes += h.join().unwrap_or(0);
+            }
+            result.time = clock.elapsed();
+            result
+        })
+    }
+}

@@ -1,0 +1,421 @@
+//! One search thread: iterative deepening over a private copy of the game.
+
+use super::ordering::{Node, Ordering as MoveOrdering};
+use super::time::{Clock, Limits};
+use super::tt::{Bound, TranspositionTable};
+use super::{Report, SearchResult, INFINITY, MATE, MAX_PLY};
+use crate::game::{Game, Outcome};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// Score bonus bands for move ordering (higher goes first).
+const TT_MOVE: i32 = 1 << 30;
+const TACTICAL: i32 = 1 << 24;
+const KILLER: i32 = 1 << 22;
+const COUNTER: i32 = 1 << 21;
+
+/// Aspiration window half-width around the previous iteration's score.
+const ASPIRATION: i32 = 40;
+
+pub(crate) struct Worker<'a, G: Game> {
+    game: G,
+    tt: &'a TranspositionTable,
+    stop: &'a AtomicBool,
+    abort: &'a AtomicBool,
+    /// Only the main thread watches the clock; helpers stop when it raises `abort`.
+    clock: Option<&'a Clock>,
+    id: usize,
+    pub nodes: u64,
+    node_limit: u64,
+    aborted: bool,
+    moves: Vec<Vec<G::Move>>,
+    scores: Vec<Vec<i32>>,
+    tried: Vec<Vec<usize>>,
+    ordering: MoveOrdering,
+    /// Hash of the position at every ply of the current line (for repetition).
+    hashes: Vec<u64>,
+    /// Move index played at every ply (for countermoves).
+    played: Vec<Option<usize>>,
+    pv: Vec<Vec<G::Move>>,
+    /// Log-shaped late-move-reduction table, by depth and move number.
+    reductions: Vec<[i32; 64]>,
+}
+
+impl<'a, G: Game> Worker<'a, G> {
+    pub fn new(
+        game: G,
+        tt: &'a TranspositionTable,
+        stop: &'a AtomicBool,
+        abort: &'a AtomicBool,
+        clock: Option<&'a Clock>,
+        id: usize,
+    ) -> Self {
+        let reductions = (0..=MAX_PLY)
+            .map(|d| {
+                let mut row = [0; 64];
+                for (i, r) in row.iter_mut().enumerate().skip(1) {
+                    if d > 0 {
+                        *r = (0.5 + (d as f64).ln() * (i as f64).ln() / 2.4) as i32;
+                    }
+                }
+                row
+            })
+            .collect();
+        Worker {
+            game,
+            tt,
+            stop,
+            abort,
+            clock,
+            id,
+            nodes: 0,
+            node_limit: u64::MAX,
+            aborted: false,
+            moves: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
+            scores: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
+            tried: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
+            ordering: MoveOrdering::new(G::MOVE_INDEX_SIZE, MAX_PLY + 1),
+            hashes: vec![0; MAX_PLY + 2],
+            played: vec![None; MAX_PLY + 2],
+            pv: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+            reductions,
+        }
+    }
+
+    #[inline]
+    fn should_abort(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.nodes & 1023 == 0 {
+            let out_of_time = self.clock.is_some_and(|c| c.out_of_time());
+            if out_of_time || self.nodes >= self.node_limit {
+                self.abort.store(true, Ordering::Relaxed);
+            }
+            if self.stop.load(Ordering::Relaxed) || self.abort.load(Ordering::Relaxed) {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    /// Iterative deepening. The main thread (with a clock) honours `limits`; helpers search
+    /// until the main thread raises `abort`.
+    pub fn iterate(&mut self, limits: &Limits, report: &mut dyn FnMut(&Report<G::Move>)) -> SearchResult<G::Move> {
+        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32).clamp(1, MAX_PLY as u32);
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        let mut root_moves = Vec::new();
+        self.game.generate_moves(&mut root_moves);
+        let mut best = SearchResult {
+            best: root_moves.first().copied(),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            time: Duration::ZERO,
+            pv: root_moves.first().copied().into_iter().collect(),
+        };
+        let mut last_iteration = Duration::ZERO;
+        let mut depth = 1 + (self.id as u32 & 1); // helpers start staggered
+        while depth <= max_depth {
+            let started = self.clock.map(|c| c.elapsed()).unwrap_or_default();
+            let (score, partial) = self.aspiration(depth as i32, best.score, &mut root_moves);
+            if self.aborted {
+                // An unfinished iteration's move is used only if it beat the previous best.
+                if let Some((mv, s)) = partial {
+                    if Some(mv) != best.best {
+                        best.best = Some(mv);
+                        best.score = s;
+                        best.pv = vec![mv];
+                    }
+                }
+                break;
+            }
+            best.best = root_moves.first().copied();
+            best.score = score;
+            best.depth = depth;
+            best.pv = self.pv[0].clone();
+            if best.pv.first() != best.best.as_ref() {
+                best.pv = best.best.into_iter().collect();
+            }
+            best.nodes = self.nodes;
+            if let Some(clock) = self.clock {
+                let time = clock.elapsed();
+                report(&Report { depth, score, nodes: self.nodes, time, pv: best.pv.clone() });
+                let this_iteration = time - started;
+                // Another iteration costs a few times the last one; do not start what cannot end.
+                let growth = if last_iteration.as_micros() > 200 {
+                    (this_iteration.as_secs_f64() / last_iteration.as_secs_f64()).clamp(2.0, 8.0)
+                } else {
+                    3.0
+                };
+                last_iteration = this_iteration;
+                if !clock.next_iteration_fits(this_iteration, growth) {
+                    break;
+                }
+                if super::is_mate_score(score) && depth as i32 > MATE - score.abs() {
+                    break; // a forced result seen in full
+                }
+            }
+            if self.nodes >= self.node_limit {
+                break;
+            }
+            depth += 1;
+        }
+        best.nodes = self.nodes;
+        best
+    }
+
+    /// One iteration with an aspiration window around the last score, widened on failure.
+    /// Returns the score and, if the iteration was cut short, the best root move it had proved.
+    fn aspiration(&mut self, depth: i32, guess: i32, root_moves: &mut Vec<G::Move>) -> (i32, Option<(G::Move, i32)>) {
+        let mut delta = ASPIRATION;
+        let (mut alpha, mut beta) = if depth >= 4 && !super::is_mate_score(guess) {
+            (guess - delta, guess + delta)
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        loop {
+            let (score, partial) = self.root(depth, alpha, beta, root_moves);
+            if self.aborted {
+                return (score, partial);
+            }
+            if score <= alpha {
+                alpha = (alpha - delta).max(-INFINITY);
+            } else if score >= beta {
+                beta = (beta + delta).min(INFINITY);
+            } else {
+                return (score, None);
+            }
+            delta *= 3;
+            if delta > 2000 {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
+    }
+
+    /// The root: searches every move, keeps the list sorted best first for the next iteration.
+    fn root(
+        &mut self,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        root_moves: &mut Vec<G::Move>,
+    ) -> (i32, Option<(G::Move, i32)>) {
+        let hash = self.game.hash();
+        self.hashes[0] = hash;
+        self.pv[0].clear();
+        let mut best_score = -INFINITY;
+        let mut best_index = 0;
+        let mut proved = None;
+        for (i, &mv) in root_moves.iter().enumerate() {
+            self.nodes += 1;
+            self.game.make(mv);
+            self.played[1] = Some(G::move_index(mv));
+            let score = if i == 0 {
+                -self.negamax(depth - 1, 1, -beta, -alpha, true)
+            } else {
+                let mut s = -self.negamax(depth - 1, 1, -alpha - 1, -alpha, false);
+                if s > alpha && s < beta && !self.aborted {
+                    s = -self.negamax(depth - 1, 1, -beta, -alpha, true);
+                }
+                s
+            };
+            self.game.unmake(mv);
+            if self.aborted {
+                break;
+            }
+            if score > best_score {
+                best_score = score;
+                best_index = i;
+                if score > alpha {
+                    alpha = score;
+                    proved = Some((mv, score));
+                    self.update_pv(0, mv);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        // Best move first; the others keep their order (stable, so single-thread runs repeat).
+        let best = root_moves.remove(best_index);
+        root_moves.insert(0, best);
+        if !self.aborted {
+            let bound = if best_score >= beta { Bound::Lower } else { Bound::Exact };
+            if best_score > -INFINITY {
+                self.tt.store(hash, 0, G::move_code(best), best_score, depth, bound);
+            }
+        }
+        (best_score, proved)
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    /// Principal-variation negamax.
+    fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32, pv_node: bool) -> i32 {
+        self.pv[ply].clear();
+        if self.should_abort() {
+            return 0;
+        }
+        match self.game.outcome() {
+            Outcome::InProgress => {}
+            Outcome::Draw => return 0,
+            Outcome::Win(color) => {
+                return if color == self.game.side_to_move() { MATE - ply as i32 } else { -(MATE - ply as i32) };
+            }
+        }
+        let hash = self.game.hash();
+        self.hashes[ply] = hash;
+        // A position met earlier in this line (same side to move) is a draw.
+        let mut back = ply;
+        while back >= 2 {
+            back -= 2;
+            if self.hashes[back] == hash {
+                return 0;
+            }
+        }
+        // Mate-distance pruning: no result here can beat a mate already found nearer the root.
+        alpha = alpha.max(-(MATE - ply as i32));
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.game.evaluate();
+        }
+
+        let entry = self.tt.probe(hash, ply);
+        let tt_move = entry.map_or(0, |e| e.move_code);
+        if let Some(e) = entry {
+            if !pv_node && e.depth >= depth {
+                let cut = match e.bound {
+                    super::tt::Bound::Exact => true,
+                    super::tt::Bound::Lower => e.score >= beta,
+                    super::tt::Bound::Upper => e.score <= alpha,
+                };
+                if cut {
+                    return e.score;
+                }
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        self.game.generate_moves(&mut moves);
+        if moves.is_empty() {
+            // The game is not over yet nobody can move: the side to move has lost (Intellector).
+            self.moves[ply] = moves;
+            return -(MATE - ply as i32);
+        }
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        let side = self.game.side_to_move().index();
+        let killers = self.ordering.killers(ply);
+        let counter = self.ordering.countermove(self.played[ply]);
+        scores.clear();
+        for &mv in &moves {
+            let code = G::move_code(mv);
+            let s = if code == tt_move {
+                TT_MOVE
+            } else if self.game.is_tactical(mv) {
+                TACTICAL + self.ordering.history(side, G::move_index(mv))
+            } else if code == killers[0] {
+                KILLER + 1
+            } else if code == killers[1] {
+                KILLER
+            } else if code == counter {
+                COUNTER
+            } else {
+                self.ordering.history(side, G::move_index(mv))
+            };
+            scores.push(s);
+        }
+
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        let mut tried = std::mem::take(&mut self.tried[ply]);
+        tried.clear();
+        for i in 0..moves.len() {
+            // Selection sort step: bring the best remaining move forward.
+            let mut pick = i;
+            for j in i + 1..moves.len() {
+                if scores[j] > scores[pick] {
+                    pick = j;
+                }
+            }
+            moves.swap(i, pick);
+            scores.swap(i, pick);
+            let mv = moves[i];
+            let quiet = scores[i] < KILLER && !self.game.is_tactical(mv);
+            self.nodes += 1;
+            self.game.make(mv);
+            self.played[ply + 1] = Some(G::move_index(mv));
+            let score = if i == 0 {
+                -self.negamax(depth - 1, ply + 1, -beta, -alpha, pv_node)
+            } else {
+                // Late quiet moves are searched shallower first; a surprise is searched again.
+                let mut r = 0;
+                if depth >= 3 && quiet && i >= 3 {
+                    r = self.reductions[depth.min(MAX_PLY as i32) as usize][i.min(63)];
+                    if pv_node {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, depth - 2);
+                }
+                let mut s = -self.negamax(depth - 1 - r, ply + 1, -alpha - 1, -alpha, false);
+                if s > alpha && r > 0 && !self.aborted {
+                    s = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha, false);
+                }
+                if s > alpha && s < beta && pv_node && !self.aborted {
+                    s = -self.negamax(depth - 1, ply + 1, -beta, -alpha, true);
+                }
+                s
+            };
+            self.game.unmake(mv);
+            if self.aborted {
+                break;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    if pv_node {
+                        self.update_pv(ply, mv);
+                    }
+                    if score >= beta {
+                        if quiet {
+                            let node = Node { ply, side, previous: self.played[ply], depth };
+                            self.ordering.record_cutoff(&node, G::move_code(mv), G::move_index(mv), &tried);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                tried.push(G::move_index(mv));
+            }
+        }
+        self.moves[ply] = moves;
+        self.scores[ply] = scores;
+        self.tried[ply] = tried;
+        if self.aborted {
+            return 0;
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(hash, ply, best_move.map_or(0, G::move_code), best_score, depth, bound);
+        best_score
+    }
+}

@@ -1,0 +1,146 @@
+//! The game a session is playing: one enum over the games comb knows, so that every command
+//! dispatches once and then runs the monomorphised rules and search.
+
+use crate::error::RulesError;
+use crate::game::Game;
+use crate::hive::{GameType, Hive, HiveGame};
+use crate::search::{Engine, Limits, Report};
+use std::sync::atomic::AtomicBool;
+
+/// A game in progress.
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    /// Hive, any expansion set.
+    Hive(HiveGame),
+}
+
+/// What a game needs to offer the protocol beyond the [`Game`] trait: its position and the
+/// MoveStrings of its moves.
+trait Notation {
+    type Position: Game;
+    fn position(&self) -> &Self::Position;
+    fn format(position: &Self::Position, mv: <Self::Position as Game>::Move) -> String;
+}
+
+impl Notation for HiveGame {
+    type Position = Hive;
+    fn position(&self) -> &Hive {
+        self.hive()
+    }
+    fn format(position: &Hive, mv: crate::hive::Move) -> String {
+        position.move_string(mv)
+    }
+}
+
+/// Formats a principal variation move by move from `start`.
+fn format_line<N: Notation>(start: &N::Position, line: &[<N::Position as Game>::Move]) -> Vec<String> {
+    let mut position = start.clone();
+    line.iter()
+        .map(|&mv| {
+            let s = N::format(&position, mv);
+            position.make(mv);
+            s
+        })
+        .collect()
+}
+
+/// Searches and returns the best move's MoveString, handing every finished iteration to
+/// `report` as a `move;depth;score;pv…` line.
+fn best_move<N: Notation>(
+    game: &N,
+    engine: &mut Engine,
+    limits: Limits,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(String),
+) -> Option<String> {
+    let root = game.position();
+    let mut on_iteration = |r: &Report<<N::Position as Game>::Move>| {
+        let pv = format_line::<N>(root, &r.pv);
+        if let Some(first) = pv.first() {
+            report(format!("{first};{};{:.2};{}", r.depth, r.score as f64 / 100.0, pv.join(";")));
+        }
+    };
+    let result = engine.search(root, limits, stop, &mut on_iteration);
+    result.best.map(|mv| N::format(root, mv))
+}
+
+impl AnyGame {
+    /// A new game for a GameTypeString, if it is one.
+    pub fn from_type(text: &str) -> Option<AnyGame> {
+        GameType::parse(text).map(|t| AnyGame::Hive(HiveGame::new(t)))
+    }
+
+    /// Loads a GameString.
+    pub fn parse(text: &str) -> Result<AnyGame, RulesError> {
+        HiveGame::parse(text).map(AnyGame::Hive)
+    }
+
+    /// The GameString.
+    pub fn game_string(&self) -> String {
+        match self {
+            AnyGame::Hive(g) => g.game_string(),
+        }
+    }
+
+    /// Whether the game has ended.
+    pub fn is_over(&self) -> bool {
+        match self {
+            AnyGame::Hive(g) => g.hive().outcome().is_over(),
+        }
+    }
+
+    /// Plies played.
+    pub fn plies(&self) -> usize {
+        match self {
+            AnyGame::Hive(g) => g.moves().len(),
+        }
+    }
+
+    /// Applies the repetition-draw option.
+    pub fn set_repetition_draw(&mut self, on: bool) {
+        match self {
+            AnyGame::Hive(g) => g.set_repetition_draw(on),
+        }
+    }
+
+    /// Plays a MoveString.
+    pub fn play(&mut self, text: &str) -> Result<(), RulesError> {
+        match self {
+            AnyGame::Hive(g) => g.play(text),
+        }
+    }
+
+    /// The legal moves, `;`-joined.
+    pub fn valid_moves(&mut self) -> String {
+        match self {
+            AnyGame::Hive(g) => g.valid_moves_string(),
+        }
+    }
+
+    /// Takes back `n` moves (at most the number played).
+    pub fn undo(&mut self, n: usize) {
+        match self {
+            AnyGame::Hive(g) => g.undo(n),
+        }
+    }
+
+    /// Perft from the current position, or `None` if stopped.
+    pub fn perft(&self, depth: usize, stop: &AtomicBool) -> Option<u64> {
+        match self {
+            AnyGame::Hive(g) => crate::perft::perft_interruptible(&mut g.hive().clone(), depth, stop),
+        }
+    }
+
+    /// The best move's MoveString (see [`best_move`]).
+    pub fn best_move(
+        &self,
+        engine: &mut Engine,
+        limits: Limits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(String),
+    ) -> Option<String> {
+        match self {
+            AnyGame::Hive(g) => best_move(g, engine, limits, stop, report),
+        }
+    }
+}

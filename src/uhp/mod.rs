@@ -1,0 +1,148 @@
+//! The Universal Hive Protocol, as Mzinga's reference engine speaks it, for Hive and for comb's
+//! Intellector dialect.
+//!
+//! [`run`] reads lines on a thread of their own, so that a running search can be stopped:
+//! - SIGINT (what MzingaViewer sends to cancel) stops whatever is running;
+//! - `exit` typed while a command runs stops it; an `exit` that arrived in the same write as the
+//!   command before it (a script piped in at once) lets that command finish first, as the
+//!   reference engine, which reads one line at a time, would;
+//! - end of input lets the running command finish (a bridge that sends `bestmove depth 4` and
+//!   closes its pipe gets a full answer) and then ends the session;
+//! - a command with no limit of its own (`bestmove`, `perft` without a depth) stops at `exit` or
+//!   end of input whenever they arrive.
+//!
+//! The interrupted command still answers (a search its best move so far), then `ok`.
+
+mod error;
+mod games;
+mod options;
+mod session;
+
+pub use error::ProtocolError;
+pub use options::{cores, HelperThreads, Options};
+pub use session::{Flow, Session};
+
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
+use std::sync::{mpsc, Arc};
+
+/// Flags shared between the reader thread, the signal handler and the session.
+#[derive(Debug, Default)]
+pub struct Signals {
+    /// Raised to stop the running search or perft.
+    pub stop: AtomicBool,
+    /// A command that can be interrupted is running.
+    pub busy: AtomicBool,
+    /// `exit` has been read.
+    pub exit: AtomicBool,
+    /// Input has ended.
+    pub eof: AtomicBool,
+    /// The running command has no limit of its own.
+    pub unbounded: AtomicBool,
+}
+
+impl Signals {
+    /// What SIGINT does: stop the running command. Returns false when nothing was running (the
+    /// caller then exits, as Mzinga does).
+    pub fn interrupt(&self) -> bool {
+        if self.busy.load(SeqCst) {
+            self.stop.store(true, SeqCst);
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// Longest input line accepted.
+const MAX_LINE: usize = 4 << 20;
+
+enum Input {
+    Line(String),
+    TooLong(usize),
+}
+
+/// Reads one line of at most [`MAX_LINE`] bytes (the rest of a longer line is skipped). Also
+/// says whether the line had to be waited for (nothing of it was buffered yet).
+fn read_line<R: BufRead>(input: &mut R, buf: &mut Vec<u8>) -> std::io::Result<(Option<Input>, bool)> {
+    buf.clear();
+    let waited = input.fill_buf().map(|b| b.is_empty())?;
+    Ok((read_rest(input, buf)?, waited))
+}
+
+fn read_rest<R: BufRead>(input: &mut R, buf: &mut Vec<u8>) -> std::io::Result<Option<Input>> {
+    let mut total = 0;
+    loop {
+        let chunk = input.fill_buf()?;
+        if chunk.is_empty() {
+            return Ok((total > 0).then(|| finish_line(buf, total)));
+        }
+        let (used, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (chunk.len(), false),
+        };
+        if buf.len() < MAX_LINE {
+            let room = MAX_LINE - buf.len();
+            buf.extend_from_slice(&chunk[..used.min(room)]);
+        }
+        total += used;
+        input.consume(used);
+        if done {
+            return Ok(Some(finish_line(buf, total)));
+        }
+    }
+}
+
+fn finish_line(buf: &[u8], total: usize) -> Input {
+    if total > MAX_LINE {
+        return Input::TooLong(total);
+    }
+    // Bytes that are not UTF-8 become U+FFFD and fail parsing like any other garbage.
+    Input::Line(String::from_utf8_lossy(buf).trim_end_matches(['\n', '\r']).to_string())
+}
+
+/// Runs a UHP session over `input` and `output` until `exit` or the end of input: prints the
+/// `info` block, then answers every line. `setup` may change options before the first command.
+pub fn run<R, W>(input: R, output: W, options: Options, signals: Arc<Signals>) -> std::io::Result<()>
+where
+    R: BufRead + Send + 'static,
+    W: Write,
+{
+    let (tx, rx) = mpsc::channel::<Input>();
+    let reader_signals = Arc::clone(&signals);
+    std::thread::spawn(move || {
+        let mut input = input;
+        let mut buf = Vec::new();
+        // A read error ends input like EOF does.
+        while let Ok((Some(line), waited)) = read_line(&mut input, &mut buf) {
+            if let Input::Line(l) = &line {
+                if l.trim().eq_ignore_ascii_case("exit") {
+                    reader_signals.exit.store(true, SeqCst);
+                    if reader_signals.unbounded.load(SeqCst) || (waited && reader_signals.busy.load(SeqCst)) {
+                        reader_signals.stop.store(true, SeqCst);
+                    }
+                }
+            }
+            if tx.send(line).is_err() {
+                return;
+            }
+        }
+        reader_signals.eof.store(true, SeqCst);
+        if reader_signals.unbounded.load(SeqCst) {
+            reader_signals.stop.store(true, SeqCst);
+        }
+    });
+    let mut session = Session::new(output, options, signals);
+    session.info();
+    for input in rx {
+        match input {
+            Input::Line(line) => {
+                if session.execute(&line) == Flow::Exit {
+                    break;
+                }
+            }
+            Input::TooLong(n) => session.reject_long_line(n),
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,146 @@
+//! The engine's options, in the reference's `Name;type;value;default[;extra…]` format.
+
+use super::error::ProtocolError;
+
+/// How many helper threads search beside the main one.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum HelperThreads {
+    /// One per remaining core.
+    Auto,
+    /// Exactly this many (`None` is 0).
+    Count(usize),
+}
+
+/// Every option's current value.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    /// Helper threads for `bestmove`.
+    pub max_helper_threads: HelperThreads,
+    /// Transposition table size in MiB.
+    pub table_megabytes: usize,
+    /// Print `move;depth;score;pv…` after every finished iteration of `bestmove`.
+    pub report_intermediate: bool,
+    /// End the game in a draw on the third occurrence of a position (off in Mzinga).
+    pub repetition_draw: bool,
+}
+
+/// Default transposition table size in MiB.
+pub const DEFAULT_TABLE_MB: usize = 64;
+const MAX_TABLE_MB: usize = 16_384;
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            max_helper_threads: HelperThreads::Auto,
+            table_megabytes: DEFAULT_TABLE_MB,
+            report_intermediate: false,
+            repetition_draw: false,
+        }
+    }
+}
+
+/// Number of hardware threads.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+fn bool_text(b: bool) -> &'static str {
+    if b {
+        "True"
+    } else {
+        "False"
+    }
+}
+
+impl Options {
+    /// Option names, in the order `options` lists them.
+    pub const NAMES: [&'static str; 4] =
+        ["MaxHelperThreads", "RepetitionDraw", "ReportIntermediateBestMoves", "TranspositionTableSizeMB"];
+
+    /// Total search threads (main plus helpers).
+    pub fn threads(&self) -> usize {
+        1 + match self.max_helper_threads {
+            HelperThreads::Auto => cores().saturating_sub(1),
+            HelperThreads::Count(n) => n,
+        }
+    }
+
+    /// The canonical spelling of an option name (names are matched case-insensitively).
+    pub fn canonical_name(name: &str) -> Result<&'static str, ProtocolError> {
+        Options::NAMES
+            .iter()
+            .copied()
+            .find(|n| n.eq_ignore_ascii_case(name))
+            .ok_or_else(|| ProtocolError::UnknownOption(name.to_string()))
+    }
+
+    /// The option's line, e.g. `RepetitionDraw;bool;False;False`.
+    pub fn line(&self, name: &str) -> Result<String, ProtocolError> {
+        let defaults = Options::default();
+        let helpers = |h: HelperThreads| match h {
+            HelperThreads::Auto => "Auto".to_string(),
+            HelperThreads::Count(0) => "None".to_string(),
+            HelperThreads::Count(n) => n.to_string(),
+        };
+        Ok(match Options::canonical_name(name)? {
+            "MaxHelperThreads" => {
+                let mut values = vec!["Auto".to_string(), "None".to_string()];
+                values.extend((1..cores()).map(|n| n.to_string()));
+                format!(
+                    "MaxHelperThreads;enum;{};{};{}",
+                    helpers(self.max_helper_threads),
+                    helpers(defaults.max_helper_threads),
+                    values.join(";")
+                )
+            }
+            "RepetitionDraw" => format!(
+                "RepetitionDraw;bool;{};{}",
+                bool_text(self.repetition_draw),
+                bool_text(defaults.repetition_draw)
+            ),
+            "ReportIntermediateBestMoves" => format!(
+                "ReportIntermediateBestMoves;bool;{};{}",
+                bool_text(self.report_intermediate),
+                bool_text(defaults.report_intermediate)
+            ),
+            _ => format!(
+                "TranspositionTableSizeMB;int;{};{};1;{MAX_TABLE_MB}",
+                self.table_megabytes, defaults.table_megabytes
+            ),
+        })
+    }
+
+    /// Sets an option. As in the reference engine, a value that does not parse leaves the option
+    /// unchanged (the caller prints the line either way) and integers are clamped to their range.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), ProtocolError> {
+        let parse_bool = |v: &str| match v.to_ascii_lowercase().as_str() {
+            "true" => Some(true),
+            "false" => Some(false),
+            _ => None,
+        };
+        match Options::canonical_name(name)? {
+            "MaxHelperThreads" => {
+                let max = cores().saturating_sub(1);
+                match value {
+                    "Auto" => self.max_helper_threads = HelperThreads::Auto,
+                    "None" => self.max_helper_threads = HelperThreads::Count(0),
+                    v => {
+                        if let Ok(n) = super::error::parse_int(v) {
+                            self.max_helper_threads = HelperThreads::Count((n.max(0) as usize).min(max));
+                        }
+                    }
+                }
+            }
+            "RepetitionDraw" => self.repetition_draw = parse_bool(value).unwrap_or(self.repetition_draw),
+            "ReportIntermediateBestMoves" => {
+                self.report_intermediate = parse_bool(value).unwrap_or(self.report_intermediate)
+            }
+            _ => {
+                if let Ok(n) = super::error::parse_int(value) {
+                    self.table_megabytes = (n.max(1) as usize).min(MAX_TABLE_MB);
+                }
+            }
+        }
+        Ok(())
+    }
+}
