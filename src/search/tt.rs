@@ -6,7 +6,7 @@
 //! Entries are grouped four to a 64-byte bucket; replacement prefers keeping deep entries of the
 //! current search over shallow or old ones.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// Kind of bound a stored score is.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -34,7 +34,6 @@ pub struct TtEntry {
 
 const BUCKET: usize = 4;
 
-#[derive(Default)]
 struct Slot {
     check: AtomicU64,
     data: AtomicU64,
@@ -45,9 +44,29 @@ const MATE_BOUND: i32 = super::MATE - 1000;
 
 /// The shared table. Its size is fixed until [`TranspositionTable::resize`].
 pub struct TranspositionTable {
-    slots: Vec<Slot>,
+    slots: Box<[Slot]>,
     buckets: usize,
     generation: AtomicU64,
+    /// Whether anything was stored since the last clear (clearing an unused table would make
+    /// all of its pages resident for nothing).
+    dirty: AtomicBool,
+}
+
+/// `n` zeroed slots, allocated zeroed so that the operating system provides pages lazily.
+fn zeroed_slots(n: usize) -> Box<[Slot]> {
+    if n == 0 {
+        return Box::new([]);
+    }
+    let layout = std::alloc::Layout::array::<Slot>(n).expect("table size fits in memory");
+    // SAFETY: the layout is non-zero-sized; a Slot is two AtomicU64, for which all-zero bytes
+    // are the valid value 0, so the zeroed allocation is n initialised Slots, owned by the Box.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout) as *mut Slot;
+        if ptr.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, n))
+    }
 }
 
 fn pack(move_code: u32, score: i32, depth: i32, bound: Bound, generation: u64) -> u64 {
@@ -86,9 +105,12 @@ impl TranspositionTable {
     /// allocator, so pages become resident only as the search touches them.
     pub fn new(megabytes: usize) -> TranspositionTable {
         let buckets = (megabytes.max(1) << 20) / (BUCKET * std::mem::size_of::<Slot>());
-        let mut slots = Vec::with_capacity(buckets * BUCKET);
-        slots.resize_with(buckets * BUCKET, Slot::default);
-        TranspositionTable { slots, buckets, generation: AtomicU64::new(0) }
+        TranspositionTable {
+            slots: zeroed_slots(buckets * BUCKET),
+            buckets,
+            generation: AtomicU64::new(0),
+            dirty: AtomicBool::new(false),
+        }
     }
 
     /// Size in MiB.
@@ -99,14 +121,18 @@ impl TranspositionTable {
     /// Reallocates to a new size (dropping the old table first, so memory does not double).
     pub fn resize(&mut self, megabytes: usize) {
         if megabytes != self.megabytes() {
-            self.slots = Vec::new();
+            self.slots = Box::new([]);
             *self = TranspositionTable::new(megabytes);
         }
     }
 
     /// Forgets everything, keeping the allocation.
     pub fn clear(&mut self) {
-        for s in &mut self.slots {
+        if !*self.dirty.get_mut() {
+            return;
+        }
+        *self.dirty.get_mut() = false;
+        for s in self.slots.iter_mut() {
             *s.check.get_mut() = 0;
             *s.data.get_mut() = 0;
         }
@@ -143,6 +169,9 @@ impl TranspositionTable {
     /// Stores a search result for `key` found at `ply` from the root.
     #[inline]
     pub fn store(&self, key: u64, ply: usize, move_code: u32, score: i32, depth: i32, bound: Bound) {
+        if !self.dirty.load(Ordering::Relaxed) {
+            self.dirty.store(true, Ordering::Relaxed);
+        }
         let generation = self.generation.load(Ordering::Relaxed) & 63;
         let b = self.bucket(key);
         let bucket = &self.slots[b..b + BUCKET];

@@ -26,7 +26,7 @@ pub struct Options {
 
 /// Default transposition table size in MiB.
 pub const DEFAULT_TABLE_MB: usize = 64;
-const MAX_TABLE_MB: usize = 16_384;
+const MAX_TABLE_MB: usize = 8192;
 
 impl Default for Options {
     fn default() -> Options {

@@ -160,6 +160,16 @@ impl<W: Write> Session<W> {
         let _ = self.out.flush();
     }
 
+    /// The output written so far (tests drive a session in memory through this).
+    pub fn output_mut(&mut self) -> &mut W {
+        &mut self.out
+    }
+
+    /// The current GameString, if a game is loaded.
+    pub fn game_string(&self) -> Option<String> {
+        self.game.as_ref().map(|g| g.game_string())
+    }
+
     /// The identification block the engine prints at start-up and for `info`.
     pub fn info(&mut self) {
         self.line(&format!("id comb {}", env!("CARGO_PKG_VERSION")));
