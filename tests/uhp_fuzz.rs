@@ -119,9 +119,7 @@ fn random_line(rng: &mut Rng, valid_moves: &[String]) -> String {
 
 #[test]
 fn hundred_thousand_random_lines() {
-    let mut options = Options::default();
-    options.max_helper_threads = HelperThreads::Count(0);
-    options.table_megabytes = 1;
+    let options = Options { max_helper_threads: HelperThreads::Count(0), table_megabytes: 1, ..Options::default() };
     let mut session = Session::new(Vec::new(), options, Arc::new(Signals::default()));
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     let mut valid_moves: Vec<String> = Vec::new();

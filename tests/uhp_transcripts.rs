@@ -7,9 +7,8 @@ use std::sync::Arc;
 /// Runs a whole session over `input` and returns everything it printed.
 fn transcript(input: &str) -> String {
     let mut out = Vec::new();
-    let mut options = Options::default();
-    options.max_helper_threads = uhp::HelperThreads::Count(0);
-    options.table_megabytes = 4;
+    let options =
+        Options { max_helper_threads: uhp::HelperThreads::Count(0), table_megabytes: 4, ..Options::default() };
     uhp::run(Cursor::new(input.as_bytes().to_vec()), &mut out, options, Arc::new(Signals::default())).unwrap();
     String::from_utf8(out).unwrap()
 }
