@@ -7,6 +7,24 @@ use super::zobrist;
 use super::Move;
 use crate::game::{Color, Outcome};
 
+/// Iterates over the set bits of a piece mask, lowest first.
+#[inline(always)]
+pub(crate) fn bits(mut mask: u32) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let id = mask.trailing_zeros() as u8;
+            mask &= mask - 1;
+            id
+        })
+    })
+}
+
+/// The piece ids of one colour as a bit set.
+#[inline(always)]
+pub(crate) fn color_mask(color: Color) -> u32 {
+    ((1u32 << super::piece::PER_SIDE) - 1) << (color.index() as u32 * super::piece::PER_SIDE as u32)
+}
+
 /// Marker for "no piece" in per-cell and per-piece tables.
 pub(crate) const NO_PIECE: u8 = u8::MAX;
 
@@ -113,8 +131,13 @@ pub struct Hive {
     pub(crate) top: Box<[u8; CELLS]>,
     /// Number of pieces stacked on every cell.
     pub(crate) height: Box<[u8; CELLS]>,
+    /// Bit `d` of `rings[c]` is set when the neighbour of `c` in direction `d` is occupied. Kept
+    /// up to date as cells fill and empty, so the slide rule needs one load, not six.
+    pub(crate) rings: Box<[u8; CELLS]>,
     /// Cell of every piece, [`NO_CELL`] while in hand.
     pub(crate) pos: [Cell; PIECE_COUNT],
+    /// Bit `id` set for every piece on the board.
+    pub(crate) in_play: u32,
     /// The piece directly below every piece, or [`NO_PIECE`].
     pub(crate) below: [u8; PIECE_COUNT],
     /// Pieces under every piece (0 = on the ground).
@@ -138,7 +161,9 @@ impl Hive {
             enabled: game_type.piece_mask(),
             top: Box::new([NO_PIECE; CELLS]),
             height: Box::new([0; CELLS]),
+            rings: Box::new([0; CELLS]),
             pos: [NO_CELL; PIECE_COUNT],
+            in_play: 0,
             below: [NO_PIECE; PIECE_COUNT],
             level: [0; PIECE_COUNT],
             last_moved: NO_PIECE,
@@ -250,11 +275,15 @@ impl Hive {
     /// Bit `d` set when the neighbour of `cell` in direction `d` is occupied.
     #[inline(always)]
     pub(crate) fn ring(&self, cell: Cell) -> u8 {
-        let mut ring = 0;
+        self.rings[cell as usize & (CELLS - 1)]
+    }
+
+    /// Flips `cell`'s bit in its neighbours' rings (it became occupied or empty).
+    #[inline(always)]
+    fn toggle_in_rings(&mut self, cell: Cell) {
         for d in 0..6 {
-            ring |= ((self.occupied(neighbour(cell, d))) as u8) << d;
+            self.rings[neighbour(cell, d) as usize & (CELLS - 1)] ^= 1 << super::grid::opposite(d);
         }
-        ring
     }
 
     /// Whether the queen of `color` has all six neighbours occupied.
@@ -316,8 +345,12 @@ impl Hive {
         self.below[piece as usize] = self.top[t];
         self.level[piece as usize] = level;
         self.pos[piece as usize] = to;
+        self.in_play |= 1 << piece;
         self.top[t] = piece;
         self.height[t] = level + 1;
+        if level == 0 {
+            self.toggle_in_rings(to);
+        }
         self.hash ^= zobrist::piece_key(Piece(piece).kind(), to, level);
     }
 
@@ -329,7 +362,11 @@ impl Hive {
         self.hash ^= zobrist::piece_key(Piece(piece).kind(), from, self.level[piece as usize]);
         self.top[f] = self.below[piece as usize];
         self.height[f] -= 1;
+        if self.height[f] == 0 {
+            self.toggle_in_rings(from);
+        }
         self.pos[piece as usize] = NO_CELL;
+        self.in_play &= !(1 << piece);
         self.below[piece as usize] = NO_PIECE;
         self.level[piece as usize] = 0;
     }
@@ -341,6 +378,9 @@ impl Hive {
         let f = from as usize & (CELLS - 1);
         self.top[f] = self.below[piece.0 as usize];
         self.height[f] -= 1;
+        if self.height[f] == 0 {
+            self.toggle_in_rings(from);
+        }
         from
     }
 
@@ -350,6 +390,9 @@ impl Hive {
         let f = from as usize & (CELLS - 1);
         self.top[f] = piece.0;
         self.height[f] += 1;
+        if self.height[f] == 1 {
+            self.toggle_in_rings(from);
+        }
     }
 
     /// Sets the piece that moved last, keeping the hash in step.
@@ -403,7 +446,19 @@ impl Hive {
 
     /// Cells of all stacks, in piece order of their bottom pieces.
     pub(crate) fn occupied_cells(&self) -> impl Iterator<Item = Cell> + '_ {
-        (0..PIECE_COUNT).filter(move |&p| self.pos[p] != NO_CELL && self.level[p] == 0).map(move |p| self.pos[p])
+        bits(self.in_play).filter(move |&p| self.level[p as usize] == 0).map(move |p| self.pos[p as usize])
+    }
+
+    /// Bit set of the pieces of `color` that are in play and not covered.
+    #[inline]
+    pub(crate) fn uncovered(&self, color: Color) -> u32 {
+        let mut mask = 0;
+        for id in bits(self.in_play & color_mask(color)) {
+            if self.top[self.pos[id as usize] as usize & (CELLS - 1)] == id {
+                mask |= 1 << id;
+            }
+        }
+        mask
     }
 
     /// Bit set of the pieces that stand alone on a cell whose removal would split the hive
@@ -433,12 +488,12 @@ impl Hive {
         let mut root_children = 0;
         while sp > 0 {
             let (v, parent, d) = stack[sp - 1];
-            if d < 6 {
+            // `d` walks the occupied neighbours only: the bits of the ring above it.
+            let rest = self.rings[v as usize & (CELLS - 1)] >> d;
+            if rest != 0 {
+                let d = d + rest.trailing_zeros() as u8;
                 stack[sp - 1].2 = d + 1;
                 let w = neighbour(v, d as usize);
-                if self.height[w as usize & (CELLS - 1)] == 0 {
-                    continue;
-                }
                 let wi = w as usize & (CELLS - 1);
                 if s.disc[wi] == 0 {
                     time += 1;
@@ -501,6 +556,7 @@ impl PartialEq for Hive {
     fn eq(&self, other: &Hive) -> bool {
         self.game_type == other.game_type
             && self.pos == other.pos
+            && self.in_play == other.in_play
             && self.below == other.below
             && self.level == other.level
             && self.last_moved == other.last_moved
@@ -508,6 +564,7 @@ impl PartialEq for Hive {
             && self.hash == other.hash
             && self.top[..] == other.top[..]
             && self.height[..] == other.height[..]
+            && self.rings[..] == other.rings[..]
     }
 }
 

@@ -4,11 +4,18 @@
 //! destination reached in several ways (a mosquito copying two bugs, a throw that equals a
 //! walk, two throwers) is emitted once: a move is identified by (piece, destination).
 
-use super::board::{Hive, NO_PIECE};
+use super::board::{bits, color_mask, Hive, NO_PIECE};
 use super::grid::{anticlockwise, clockwise, neighbour, Cell, ORIGIN};
 use super::piece::{Bug, Piece, PER_SIDE};
 use super::Move;
 use crate::game::Color;
+
+/// Bit `id` set when piece `id` has the same bug as piece `id - 1` (S2, B2, G2, G3, A2, A3),
+/// per colour.
+const SAME_BUG_AS_PREVIOUS: [u32; 2] = {
+    let white: u32 = (1 << 2) | (1 << 4) | (1 << 6) | (1 << 7) | (1 << 9) | (1 << 10);
+    [white, white << PER_SIDE]
+};
 
 /// Throwers of one position: at most the pillbug and the mosquito of the side to move.
 pub(crate) struct Throwers {
@@ -65,24 +72,18 @@ impl Hive {
     /// The next piece of every bug type still in hand (same-type pieces enter in number order),
     /// as a bit set of piece ids.
     pub(crate) fn placeable_pieces(&self, me: Color) -> u32 {
-        let mut mask = 0;
-        let forced_queen = self.turn_number() == 4 && !self.queen_in_play(me);
-        for bug in Bug::ALL {
-            if !self.game_type.has_bug(bug) || (forced_queen && bug != Bug::Queen) {
-                continue;
-            }
-            if self.turn_number() == 1 && bug == Bug::Queen {
-                continue;
-            }
-            for n in 1..=bug.count() {
-                let p = Piece::new(me, bug, n).expect("number within the bug's count");
-                if self.position(p).is_none() {
-                    mask |= 1 << p.0;
-                    break;
-                }
-            }
+        let hand = self.enabled & color_mask(me) & !self.in_play;
+        let queen = 1 << Piece::queen(me).0;
+        if self.turn_number() == 4 && hand & queen != 0 {
+            return queen;
         }
-        mask
+        // The lowest piece in hand of each bug: a bit not preceded by a same-bug bit in hand.
+        let first = hand & !((hand << 1) & SAME_BUG_AS_PREVIOUS[me.index()]);
+        if self.turn_number() == 1 {
+            first & !queen
+        } else {
+            first
+        }
     }
 
     /// Placement cells after the first two plies: empty cells next to a stack topped by the
@@ -91,24 +92,21 @@ impl Hive {
         self.scratch.placements.clear();
         // Mark every cell next to an enemy stack, then collect unmarked empty cells next to ours.
         self.scratch.new_visit_set();
-        let (own, enemy) = (me.index() as u8 * PER_SIDE, me.opponent().index() as u8 * PER_SIDE);
-        for id in enemy..enemy + PER_SIDE {
-            if self.is_on_top(Piece(id)) {
-                let c = self.pos[id as usize];
-                for d in 0..6 {
-                    self.scratch.visit(neighbour(c, d));
-                }
+        for id in bits(self.uncovered(me.opponent())) {
+            let c = self.pos[id as usize];
+            for d in 0..6 {
+                self.scratch.visit(neighbour(c, d));
             }
         }
         self.scratch.new_dest_set();
-        for id in own..own + PER_SIDE {
-            if self.is_on_top(Piece(id)) {
-                let c = self.pos[id as usize];
-                for d in 0..6 {
-                    let n = neighbour(c, d);
-                    if !self.occupied(n) && !self.scratch.visited(n) && self.scratch.insert_dest(n) {
-                        self.scratch.placements.push(n);
-                    }
+        for id in bits(self.uncovered(me)) {
+            let c = self.pos[id as usize];
+            let mut empty = !self.ring(c) & 63;
+            while empty != 0 {
+                let n = neighbour(c, empty.trailing_zeros() as usize);
+                empty &= empty - 1;
+                if !self.scratch.visited(n) && self.scratch.insert_dest(n) {
+                    self.scratch.placements.push(n);
                 }
             }
         }
@@ -211,10 +209,9 @@ impl Hive {
                 }
             }
         }
-        let own = me.index() as u8 * PER_SIDE;
-        for id in own..own + PER_SIDE {
+        for id in bits(self.uncovered(me)) {
             let piece = Piece(id);
-            if id == self.last_moved || !self.is_on_top(piece) {
+            if id == self.last_moved {
                 continue;
             }
             let from = self.pos[id as usize];
@@ -227,7 +224,7 @@ impl Hive {
             }
         }
         // Enemy pieces move only by being thrown.
-        let mut enemy_targets = targets & !(((1u32 << PER_SIDE) - 1) << own);
+        let mut enemy_targets = targets & color_mask(me.opponent());
         while enemy_targets != 0 {
             let id = enemy_targets.trailing_zeros() as u8;
             enemy_targets &= enemy_targets - 1;
