@@ -771,3 +771,30 @@ fn tactical_moves_are_captures_and_promotions() {
         assert_eq!(p.is_tactical(m), expected, "{m}");
     }
 }
+
+#[test]
+fn arbitrary_text_never_panics() {
+    // A small xorshift generator over an alphabet of notation characters, digits, separators
+    // and multi-byte characters.
+    let alphabet: Vec<char> = "abcdefghijAXDFLIPxX~:=#!;[]2wb0167 ⬡⬢éIntellector".chars().collect();
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut game = IntellectorGame::new(Rules::Modern);
+    for _ in 0..20_000 {
+        let len = (next() % 12) as usize;
+        let text: String = (0..len).map(|_| alphabet[(next() % alphabet.len() as u64) as usize]).collect();
+        let _ = game.play(&text);
+        let _ = Position::from_sip(&text, Rules::Classic);
+        let _ = Position::from_sip(&format!("2!{text}"), Rules::Modern);
+        let _ = IntellectorGame::parse(&text, Rules::Modern);
+        let _ = IntellectorGame::parse(&format!("Intellector[{text}]"), Rules::Modern);
+        if game.position().outcome().is_over() {
+            game = IntellectorGame::new(Rules::Modern);
+        }
+    }
+}

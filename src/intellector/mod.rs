@@ -11,6 +11,19 @@
 //! - [`record`]: GameStrings and the game record the protocol uses;
 //! - [`eval`]: the static evaluation the search uses.
 //!
+//! ```
+//! use comb::intellector::{IntellectorGame, Position, Rules};
+//! use comb::perft::perft;
+//!
+//! let mut game = IntellectorGame::new(Rules::Modern);
+//! game.play("e3").unwrap(); // intellector.info's notation…
+//! game.play("g7c1").unwrap(); // …or ours, which the record keeps
+//! assert_eq!(game.game_string(), "Intellector;InProgress;White[2];e2e3;g7c1");
+//!
+//! let mut start = Position::new(Rules::Modern);
+//! assert_eq!(perft(&mut start, 3, &mut Vec::new()), 42078);
+//! ```
+//!
 //! # Rules decisions
 //!
 //! The reference is `docs/intellector.md` (intellector.info's code). Where it leaves a choice,
