@@ -10,7 +10,7 @@
 //! is one move per type it may choose.
 
 use super::board::Position;
-use super::geometry::{base_line, Hex, HexSet, TABLES};
+use super::geometry::{base_line, Hex, HexSet, Ray, NONE, TABLES};
 use super::piece::{Kind, BLACK_BIT, EMPTY, KIND_MASK};
 use super::{Move, MoveKind, Rules};
 
@@ -53,7 +53,7 @@ impl Position {
         let sides = Sides {
             own: self.occupied[me],
             enemy: self.occupied[1 - me],
-            intellector: if ihex == super::geometry::NONE { 0 } else { 1 << ihex },
+            intellector: if ihex == NONE { 0 } else { 1 << ihex },
         };
         let mut bits = sides.own;
         while bits != 0 {
@@ -111,7 +111,7 @@ impl Position {
         let me = self.to_move;
         let promotion_line = base_line(me.opponent());
         for &to in &TABLES.forward[me.index()][from] {
-            if to == super::geometry::NONE || sides.own & (1 << to) != 0 {
+            if to == NONE || sides.own & (1 << to) != 0 {
                 continue;
             }
             let (f, t) = (Hex::from_index(from), Hex::from_index(to as usize));
@@ -141,7 +141,7 @@ impl Position {
         &self,
         from: usize,
         kind: Kind,
-        rays: &[super::geometry::Ray; 6],
+        rays: &[Ray; 6],
         sides: Sides,
         sink: &mut F,
     ) -> Continue {
@@ -190,10 +190,7 @@ impl Position {
         }
         // The jump clears whatever stands in between and lands on an empty or enemy hex.
         for &to in &TABLES.jump[from] {
-            if to != super::geometry::NONE
-                && sides.own & (1 << to) == 0
-                && !self.emit(from, to as usize, Kind::Liberator, sides, sink)
-            {
+            if to != NONE && sides.own & (1 << to) == 0 && !self.emit(from, to as usize, Kind::Liberator, sides, sink) {
                 return false;
             }
         }
