@@ -32,6 +32,14 @@ pub enum IllegalMove {
     CantMoveThere,
     /// A pass while other moves exist.
     PassWithMoves,
+    /// The origin hex is empty (Intellector).
+    NoPieceThere,
+    /// A Progressor enters the enemy base line without naming its promotion (Intellector).
+    PromotionRequired,
+    /// The move exists, but not with the `=X` transformation asked for (Intellector).
+    CantTransform,
+    /// The text fits more than one legal move (Intellector notation without an origin).
+    AmbiguousMove,
 }
 
 impl fmt::Display for IllegalMove {
@@ -51,6 +59,12 @@ impl fmt::Display for IllegalMove {
             IllegalMove::BreaksHive => "You can't move that piece because it will break the hive.",
             IllegalMove::CantMoveThere => "You can't move that piece there.",
             IllegalMove::PassWithMoves => "You can't pass when you have valid moves.",
+            IllegalMove::NoPieceThere => "There is no piece on that hex.",
+            IllegalMove::PromotionRequired => {
+                "A Progressor reaching the enemy base line must promote: add =X with the type it becomes."
+            }
+            IllegalMove::CantTransform => "That piece can't turn into that type with this move.",
+            IllegalMove::AmbiguousMove => "More than one piece can make that move; give its origin hex.",
         })
     }
 }

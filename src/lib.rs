@@ -1,7 +1,7 @@
 //! comb: a game-playing engine for Hive (through the Universal Hive Protocol) and Intellector.
 //!
 //! The crate is built in floors, each using only the ones below it:
-//! - rules: [`game`] (the [`game::Game`] trait), [`error`], [`hive`];
+//! - rules: [`game`] (the [`game::Game`] trait), [`error`], [`hive`], [`intellector`];
 //! - search: [`perft`];
 //! - protocol and tools on top.
 
@@ -10,6 +10,7 @@
 pub mod error;
 pub mod game;
 pub mod hive;
+pub mod intellector;
 pub mod perft;
 pub mod search;
 pub mod uhp;

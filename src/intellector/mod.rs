@@ -1,0 +1,196 @@
+//! Intellector, the hexagonal chess-like game of intellector.info, with its rules as the site
+//! plays them ("Modern", the default) and the older "Classic" rules as an option.
+//!
+//! - [`geometry`]: the 59 hexes (in SIP scalar order) and every move table, built at compile
+//!   time;
+//! - [`piece`]: piece types and their letters;
+//! - [`board`]: the position, make/unmake, hashing, game end;
+//! - `movegen`: legal moves, one function per piece type;
+//! - [`notation`]: MoveStrings (our canonical form and intellector.info's notation);
+//! - [`sip`]: SIP v1/v2 position strings;
+//! - [`record`]: GameStrings and the game record the protocol uses;
+//! - [`eval`]: the static evaluation the search uses.
+//!
+//! ```
+//! use comb::intellector::{IntellectorGame, Position, Rules};
+//! use comb::perft::perft;
+//!
+//! let mut game = IntellectorGame::new(Rules::Modern);
+//! game.play("e3").unwrap(); // intellector.info's notation…
+//! game.play("g7c1").unwrap(); // …or ours, which the record keeps
+//! assert_eq!(game.game_string(), "Intellector;InProgress;White[2];e2e3;g7c1");
+//!
+//! let mut start = Position::new(Rules::Modern);
+//! assert_eq!(perft(&mut start, 3, &mut Vec::new()), 42078);
+//! ```
+//!
+//! # Rules decisions
+//!
+//! The reference is `docs/intellector.md` (intellector.info's code). Where it leaves a choice,
+//! this module decides as follows:
+//!
+//! - **Game end** is checked after every ply, in this order: a side whose Intellector was
+//!   captured (Fatum) or whose base line holds the enemy Intellector (Breakthrough, by step or
+//!   swap) has lost; then threefold repetition and the 60-quiet-ply rule draw; then a side to
+//!   move with **no legal move loses**. The site has no stalemate rule (a boxed-in player
+//!   loses on time there), so a loss is the closest match; draws are checked before it because
+//!   they are reached by the ply just played, while the missing move belongs to the next one.
+//! - **Threefold repetition** keys on the arrangement and the side to move; the initial (or
+//!   loaded) position counts as the first occurrence. Only the plies since the last capture or
+//!   Progressor move are searched, as nothing before them can recur.
+//! - **Sixty plies**: 60 consecutive plies without a capture (plain, aura or promoting) or a
+//!   Progressor move draw. Swaps do not reset the count. A loaded position starts at 0.
+//! - **Aura**: a Dominator, Aggressor, Defensor or Liberator that starts its move next to its
+//!   own Intellector and captures a piece of another type (not the Intellector) may become
+//!   that type; this includes becoming a Progressor (`=P`), which intellector.info's notation
+//!   allows. It is a separate move, [`MoveKind::Aura`].
+//! - **Classic rules** ([`Rules::Classic`]): the Liberator only jumps, and a Progressor may
+//!   promote only into a type of its own colour captured earlier in the game (a set: promoting
+//!   does not use a type up). With none captured it cannot step onto the enemy base line at
+//!   all, not even to capture the Intellector there. For a position loaded from a SIP, a type
+//!   counts as captured when its colour has fewer than the two it starts with.
+//! - A position loaded with Black to move starts the turn count at `Black[1]`; turn numbers
+//!   are always `1 + plies / 2`, counting plies from the loaded position.
+
+pub mod board;
+pub mod eval;
+pub mod geometry;
+mod movegen;
+pub mod notation;
+pub mod piece;
+pub mod record;
+pub mod sip;
+pub mod zobrist;
+
+pub use board::Position;
+pub use geometry::{Hex, HEX_COUNT};
+pub use notation::MoveText;
+pub use piece::{Kind, Piece};
+pub use record::IntellectorGame;
+
+use crate::game::{Color, Game, Outcome};
+use std::fmt;
+
+/// The rule set of a game, chosen when it is created.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Rules {
+    /// intellector.info's current rules: the Liberator also steps to an empty neighbour, and a
+    /// Progressor may promote into any of Dominator, Aggressor, Defensor and Liberator.
+    #[default]
+    Modern,
+    /// The older rules: the Liberator only jumps, and promotion is limited to the player's own
+    /// captured types.
+    Classic,
+}
+
+/// What a move does besides carrying a piece from one hex to another.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum MoveKind {
+    /// A step, slide or jump, capturing whatever enemy piece stands on the destination.
+    Plain,
+    /// The Intellector (on `from`) and an adjacent own Defensor (on `to`) change places.
+    Swap,
+    /// A Progressor reaches the enemy base line (capturing or not) and becomes this type.
+    Promotion(Kind),
+    /// An aura capture: the capturing piece becomes the captured piece's type.
+    Aura(Kind),
+}
+
+/// An Intellector move. Whether it captures follows from the position.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Move {
+    /// The hex the moving piece starts on (the Intellector's hex for a swap).
+    pub from: Hex,
+    /// The destination (the Defensor's hex for a swap).
+    pub to: Hex,
+    /// Swap, promotion or transformation, if any.
+    pub kind: MoveKind,
+}
+
+impl Move {
+    /// The type the moving piece becomes (promotion or aura), if any.
+    #[inline]
+    pub fn becomes(self) -> Option<Kind> {
+        match self.kind {
+            MoveKind::Promotion(k) | MoveKind::Aura(k) => Some(k),
+            MoveKind::Plain | MoveKind::Swap => None,
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    /// The canonical MoveString: origin and destination, then `=X` for a promotion or aura
+    /// transformation (`f6g7=A`). A swap is written Intellector hex first (`e1d1`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.to)?;
+        if let Some(k) = self.becomes() {
+            write!(f, "={}", k.letter())?;
+        }
+        Ok(())
+    }
+}
+
+/// Transformation slots per (from, to) pair in [`Game::move_index`]: none, or a type code 1..=5.
+const INTO_SLOTS: usize = 6;
+
+impl Game for Position {
+    type Move = Move;
+    const MOVE_INDEX_SIZE: usize = HEX_COUNT * HEX_COUNT * INTO_SLOTS;
+
+    #[inline]
+    fn side_to_move(&self) -> Color {
+        self.to_move
+    }
+
+    #[inline]
+    fn ply(&self) -> usize {
+        self.ply
+    }
+
+    #[inline]
+    fn generate_moves(&mut self, moves: &mut Vec<Move>) {
+        Position::generate_moves(self, moves)
+    }
+
+    #[inline]
+    fn make(&mut self, mv: Move) {
+        Position::make(self, mv)
+    }
+
+    #[inline]
+    fn unmake(&mut self, mv: Move) {
+        Position::unmake(self, mv)
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    #[inline]
+    fn outcome(&self) -> Outcome {
+        Position::outcome(self)
+    }
+
+    fn evaluate(&mut self) -> i32 {
+        eval::evaluate(self)
+    }
+
+    #[inline]
+    fn move_code(mv: Move) -> u32 {
+        Self::move_index(mv) as u32 + 1
+    }
+
+    /// Origin, destination and the type the piece becomes: a swap cannot share its hexes
+    /// with a plain move, and one origin holds either a Progressor (promotions) or not
+    /// (aura), so this identifies the move.
+    #[inline]
+    fn move_index(mv: Move) -> usize {
+        let slot = mv.becomes().map_or(0, |k| k as usize);
+        (mv.from.index() * HEX_COUNT + mv.to.index()) * INTO_SLOTS + slot
+    }
+
+    fn is_tactical(&self, mv: Move) -> bool {
+        eval::is_tactical(self, mv)
+    }
+}
