@@ -1,9 +1,7 @@
 //! The `comb` command line. With no subcommand it is a UHP engine on stdin/stdout.
 
 use clap::{Parser, Subcommand};
-use comb::hive::HiveGame;
-use comb::perft;
-use comb::uhp::{self, Options, Signals};
+use comb::uhp::{self, AnyGame, Options, Signals};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -29,7 +27,7 @@ enum Command {
         threads: usize,
         /// Deepest depth to count.
         depth: usize,
-        /// A GameTypeString or GameString.
+        /// A game type (`Base+MLP`, `Intellector`, `Intellector[<SIP>]`, …) or a GameString.
         #[arg(default_value = "Base+MLP")]
         position: String,
     },
@@ -52,11 +50,8 @@ fn startup_options(flags: &[String]) -> Options {
     options
 }
 
-fn load_hive(position: &str) -> HiveGame {
-    // A bare GameTypeString is a GameString without moves.
-    HiveGame::parse(position)
-        .or_else(|e| HiveGame::parse(&format!("{position};NotStarted;White[1]")).map_err(|_| e))
-        .unwrap_or_else(|e| fail(&e.to_string()))
+fn load(position: &str, options: &Options) -> AnyGame {
+    AnyGame::from_type_or_string(position, options.intellector_rules).unwrap_or_else(|e| fail(&e.to_string()))
 }
 
 fn run_uhp(options: Options) {
@@ -83,15 +78,15 @@ fn main() {
     match cli.command {
         None | Some(Command::Uhp) => run_uhp(options),
         Some(Command::Perft { threads, depth, position }) => {
-            let mut hive = load_hive(&position).hive().clone();
+            let game = load(&position, &options);
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build().expect("thread pool");
-            let mut buffers = Vec::new();
+            let never = std::sync::atomic::AtomicBool::new(false);
             for d in 1..=depth {
                 let start = Instant::now();
                 let n = if threads > 1 {
-                    pool.install(|| perft::perft_parallel(&hive, d))
+                    pool.install(|| game.perft_parallel(d))
                 } else {
-                    perft::perft(&mut hive, d, &mut buffers)
+                    game.perft(d, &never).expect("never stopped")
                 };
                 let secs = start.elapsed().as_secs_f64();
                 println!("{d}: {n}  {secs:.3} s  {:.1} M/s", n as f64 / secs.max(1e-9) / 1e6);

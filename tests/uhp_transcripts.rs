@@ -130,7 +130,8 @@ fn options_list_get_set() {
          options get Foo\noptions set Foo 1\n",
     );
     let expected = format!(
-        "{INFO}MaxHelperThreads;enum;None;Auto;{helper_values}\n\
+        "{INFO}IntellectorRules;enum;Modern;Modern;Modern;Classic\n\
+         MaxHelperThreads;enum;None;Auto;{helper_values}\n\
          RepetitionDraw;bool;False;False\n\
          ReportIntermediateBestMoves;bool;False;False\n\
          TranspositionTableSizeMB;int;4;64;1;8192\nok\n\

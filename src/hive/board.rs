@@ -121,7 +121,7 @@ impl Scratch {
 /// A Hive position together with the history needed to take moves back.
 ///
 /// It holds only what the rules need; the strings a game was played with live in
-/// [`super::notation::HiveGame`].
+/// [`super::record::HiveGame`].
 #[derive(Clone)]
 pub struct Hive {
     pub(crate) game_type: GameType,

@@ -4,6 +4,7 @@
 use crate::error::RulesError;
 use crate::game::Game;
 use crate::hive::{GameType, Hive, HiveGame};
+use crate::intellector::{self, IntellectorGame, Rules};
 use crate::search::{Engine, Limits, Report};
 use std::sync::atomic::AtomicBool;
 
@@ -12,6 +13,8 @@ use std::sync::atomic::AtomicBool;
 pub enum AnyGame {
     /// Hive, any expansion set.
     Hive(HiveGame),
+    /// Intellector, from the standard or a custom start.
+    Intellector(IntellectorGame),
 }
 
 /// What a game needs to offer the protocol beyond the [`Game`] trait: its position and the
@@ -30,6 +33,22 @@ impl Notation for HiveGame {
     fn format(position: &Hive, mv: crate::hive::Move) -> String {
         position.move_string(mv)
     }
+}
+
+impl Notation for IntellectorGame {
+    type Position = intellector::Position;
+    fn position(&self) -> &intellector::Position {
+        self.position()
+    }
+    fn format(position: &intellector::Position, mv: intellector::Move) -> String {
+        position.move_string(mv)
+    }
+}
+
+/// Whether a GameString or game type names Intellector (`Intellector`, `Intellector[<SIP>]`).
+fn is_intellector(text: &str) -> bool {
+    text.get(..intellector::record::GAME_TYPE.len())
+        .is_some_and(|t| t.eq_ignore_ascii_case(intellector::record::GAME_TYPE))
 }
 
 /// Formats a principal variation move by move from `start`.
@@ -65,20 +84,44 @@ fn best_move<N: Notation>(
 }
 
 impl AnyGame {
-    /// A new game for a GameTypeString, if it is one.
-    pub fn from_type(text: &str) -> Option<AnyGame> {
+    /// A new game for a game type (`Base…` or `Intellector[…]`), if `text` is one.
+    pub fn from_type(text: &str, rules: Rules) -> Option<AnyGame> {
+        if is_intellector(text) {
+            return IntellectorGame::from_game_type(text, rules).ok().map(AnyGame::Intellector);
+        }
         GameType::parse(text).map(|t| AnyGame::Hive(HiveGame::new(t)))
     }
 
-    /// Loads a GameString.
-    pub fn parse(text: &str) -> Result<AnyGame, RulesError> {
-        HiveGame::parse(text).map(AnyGame::Hive)
+    /// Loads a GameString of either game (Intellector games under `rules`).
+    pub fn parse(text: &str, rules: Rules) -> Result<AnyGame, RulesError> {
+        if is_intellector(text) {
+            IntellectorGame::parse(text, rules).map(AnyGame::Intellector)
+        } else {
+            HiveGame::parse(text).map(AnyGame::Hive)
+        }
+    }
+
+    /// A game type or a GameString, whichever `text` is (for command-line positions).
+    pub fn from_type_or_string(text: &str, rules: Rules) -> Result<AnyGame, RulesError> {
+        match AnyGame::from_type(text, rules) {
+            Some(g) => Ok(g),
+            None => AnyGame::parse(text, rules),
+        }
+    }
+
+    /// The current position as an Intellector position string (SIP v2), for Intellector games.
+    pub fn sip(&self) -> Option<String> {
+        match self {
+            AnyGame::Hive(_) => None,
+            AnyGame::Intellector(g) => Some(g.to_sip()),
+        }
     }
 
     /// The GameString.
     pub fn game_string(&self) -> String {
         match self {
             AnyGame::Hive(g) => g.game_string(),
+            AnyGame::Intellector(g) => g.game_string(),
         }
     }
 
@@ -86,6 +129,7 @@ impl AnyGame {
     pub fn is_over(&self) -> bool {
         match self {
             AnyGame::Hive(g) => g.hive().outcome().is_over(),
+            AnyGame::Intellector(g) => g.position().outcome().is_over(),
         }
     }
 
@@ -93,13 +137,15 @@ impl AnyGame {
     pub fn plies(&self) -> usize {
         match self {
             AnyGame::Hive(g) => g.moves().len(),
+            AnyGame::Intellector(g) => g.moves().len(),
         }
     }
 
-    /// Applies the repetition-draw option.
+    /// Applies the repetition-draw option (Hive only: Intellector always has the rule).
     pub fn set_repetition_draw(&mut self, on: bool) {
         match self {
             AnyGame::Hive(g) => g.set_repetition_draw(on),
+            AnyGame::Intellector(_) => {}
         }
     }
 
@@ -107,6 +153,7 @@ impl AnyGame {
     pub fn play(&mut self, text: &str) -> Result<(), RulesError> {
         match self {
             AnyGame::Hive(g) => g.play(text),
+            AnyGame::Intellector(g) => g.play(text),
         }
     }
 
@@ -114,6 +161,7 @@ impl AnyGame {
     pub fn valid_moves(&mut self) -> String {
         match self {
             AnyGame::Hive(g) => g.valid_moves_string(),
+            AnyGame::Intellector(g) => g.valid_moves_string(),
         }
     }
 
@@ -121,6 +169,7 @@ impl AnyGame {
     pub fn undo(&mut self, n: usize) {
         match self {
             AnyGame::Hive(g) => g.undo(n),
+            AnyGame::Intellector(g) => g.undo(n),
         }
     }
 
@@ -128,6 +177,15 @@ impl AnyGame {
     pub fn perft(&self, depth: usize, stop: &AtomicBool) -> Option<u64> {
         match self {
             AnyGame::Hive(g) => crate::perft::perft_interruptible(&mut g.hive().clone(), depth, stop),
+            AnyGame::Intellector(g) => crate::perft::perft_interruptible(&mut g.position().clone(), depth, stop),
+        }
+    }
+
+    /// Perft split over the threads of the current rayon pool.
+    pub fn perft_parallel(&self, depth: usize) -> u64 {
+        match self {
+            AnyGame::Hive(g) => crate::perft::perft_parallel(g.hive(), depth),
+            AnyGame::Intellector(g) => crate::perft::perft_parallel(g.position(), depth),
         }
     }
 
@@ -141,6 +199,7 @@ impl AnyGame {
     ) -> Option<String> {
         match self {
             AnyGame::Hive(g) => best_move(g, engine, limits, stop, report),
+            AnyGame::Intellector(g) => best_move(g, engine, limits, stop, report),
         }
     }
 }

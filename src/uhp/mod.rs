@@ -19,6 +19,7 @@ mod options;
 mod session;
 
 pub use error::ProtocolError;
+pub use games::AnyGame;
 pub use options::{cores, HelperThreads, Options};
 pub use session::{Flow, Session};
 

@@ -1,6 +1,7 @@
 //! The engine's options, in the reference's `Name;type;value;default[;extra…]` format.
 
 use super::error::ProtocolError;
+use crate::intellector::Rules;
 
 /// How many helper threads search beside the main one.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -22,6 +23,8 @@ pub struct Options {
     pub report_intermediate: bool,
     /// End the game in a draw on the third occurrence of a position (off in Mzinga).
     pub repetition_draw: bool,
+    /// The Intellector rule set for new games.
+    pub intellector_rules: Rules,
 }
 
 /// Default transposition table size in MiB.
@@ -35,6 +38,7 @@ impl Default for Options {
             table_megabytes: DEFAULT_TABLE_MB,
             report_intermediate: false,
             repetition_draw: false,
+            intellector_rules: Rules::Modern,
         }
     }
 }
@@ -54,8 +58,13 @@ fn bool_text(b: bool) -> &'static str {
 
 impl Options {
     /// Option names, in the order `options` lists them.
-    pub const NAMES: [&'static str; 4] =
-        ["MaxHelperThreads", "RepetitionDraw", "ReportIntermediateBestMoves", "TranspositionTableSizeMB"];
+    pub const NAMES: [&'static str; 5] = [
+        "IntellectorRules",
+        "MaxHelperThreads",
+        "RepetitionDraw",
+        "ReportIntermediateBestMoves",
+        "TranspositionTableSizeMB",
+    ];
 
     /// Total search threads (main plus helpers).
     pub fn threads(&self) -> usize {
@@ -82,7 +91,13 @@ impl Options {
             HelperThreads::Count(0) => "None".to_string(),
             HelperThreads::Count(n) => n.to_string(),
         };
+        let rules = |r: Rules| if r == Rules::Modern { "Modern" } else { "Classic" };
         Ok(match Options::canonical_name(name)? {
+            "IntellectorRules" => format!(
+                "IntellectorRules;enum;{};{};Modern;Classic",
+                rules(self.intellector_rules),
+                rules(defaults.intellector_rules)
+            ),
             "MaxHelperThreads" => {
                 let mut values = vec!["Auto".to_string(), "None".to_string()];
                 values.extend((1..cores()).map(|n| n.to_string()));
@@ -119,6 +134,11 @@ impl Options {
             _ => None,
         };
         match Options::canonical_name(name)? {
+            "IntellectorRules" => match value {
+                "Modern" => self.intellector_rules = Rules::Modern,
+                "Classic" => self.intellector_rules = Rules::Classic,
+                _ => {}
+            },
             "MaxHelperThreads" => {
                 let max = cores().saturating_sub(1);
                 match value {

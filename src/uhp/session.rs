@@ -35,6 +35,7 @@ enum Command {
     OptionsGet(String),
     OptionsSet(String, String),
     Perft(Option<i32>),
+    Sip,
     Exit,
 }
 
@@ -65,6 +66,7 @@ fn parse_command(line: &str) -> Result<Command, ProtocolError> {
             _ => return Err(ProtocolError::InvalidCommand),
         },
         "perft" => Command::Perft(args.first().map(|n| parse_int(n)).transpose()?),
+        "sip" => Command::Sip,
         "exit" => Command::Exit,
         _ => return Err(ProtocolError::InvalidCommand),
     })
@@ -97,7 +99,8 @@ fn parse_limits(args: &[&str]) -> Result<Limits, ProtocolError> {
 }
 
 const HELP: &str = "Game commands:
-  newgame [GameTypeString|GameString]   start a game (default Base) or load one
+  newgame [GameTypeString|GameString]   start a game (default Base) or load one;
+                                       Intellector: newgame Intellector[<SIP>] for a custom start
   play MoveString                      play a move
   pass                                 pass (only when nothing else is legal)
   validmoves                           list the legal moves
@@ -112,6 +115,7 @@ Engine commands:
 
 Advanced commands:
   perft [N]                            leaf counts for depths 1..N from the current position
+  sip                                  the current Intellector position as a SIP v2 string
   bestmove seconds S                   search for S seconds (fractions allowed)
   bestmove depthorseconds N S          stop at depth N or after S seconds
 
@@ -129,6 +133,7 @@ fn help_for(command: &str) -> Option<&'static str> {
         "undo" => "  undo [MovesToUndo]\n\n  Undoes the last move, or MovesToUndo moves.",
         "options" => "  options\n  options get OptionName\n  options set OptionName OptionValue\n\n  Lists the options, or reads or changes one.",
         "perft" => "  perft [MaxDepth]\n\n  Prints 'depth: leaves' for each depth from 1 to MaxDepth (until interrupted if omitted).",
+        "sip" => "  sip\n\n  Prints the current Intellector position as an intellector.info position string (SIP v2).",
         "exit" => "  exit\n\n  Exits the engine.",
         _ => return None,
     })
@@ -246,9 +251,10 @@ impl<W: Write> Session<W> {
             }
             Command::NewGame(arg) => {
                 let first = arg.as_deref().and_then(|a| a.split_whitespace().next()).unwrap_or("Base");
-                let mut game = match AnyGame::from_type(first) {
+                let rules = self.options.intellector_rules;
+                let mut game = match AnyGame::from_type(first, rules) {
                     Some(g) => g,
-                    None => AnyGame::parse(arg.as_deref().unwrap_or_default())?,
+                    None => AnyGame::parse(arg.as_deref().unwrap_or_default(), rules)?,
                 };
                 game.set_repetition_draw(self.options.repetition_draw);
                 self.game = Some(game);
@@ -298,6 +304,11 @@ impl<W: Write> Session<W> {
                 self.line(&l);
             }
             Command::Perft(depth) => self.perft(depth)?,
+            Command::Sip => {
+                let sip =
+                    self.game()?.sip().ok_or(ProtocolError::WrongGame("The sip command is for Intellector games."))?;
+                self.line(&sip);
+            }
             Command::Exit => return Ok(Flow::Exit),
         }
         Ok(Flow::Continue)
