@@ -189,7 +189,8 @@ impl AnyGame {
         }
     }
 
-    /// The best move's MoveString (see [`best_move`]).
+    /// Searches and returns the best move's MoveString, handing every finished iteration to
+    /// `report` as a `move;depth;score;pv…` line.
     pub fn best_move(
         &self,
         engine: &mut Engine,
