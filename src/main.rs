@@ -1,9 +1,11 @@
 //! The `comb` command line. With no subcommand it is a UHP engine on stdin/stdout.
 
 use clap::{Parser, Subcommand};
+use comb::search::{Engine, Limits};
 use comb::uhp::{self, AnyGame, Options, Signals};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 #[derive(Parser)]
 #[command(name = "comb", version, about = "A Hive (UHP) and Intellector engine")]
@@ -20,6 +22,33 @@ struct Cli {
 enum Command {
     /// Run the UHP engine on stdin/stdout (the default).
     Uhp,
+    /// Search one position and print the best move (plain, or one JSON object with --json).
+    Bestmove {
+        /// Search to this depth (plies).
+        #[arg(long, conflicts_with = "time")]
+        depth: Option<u32>,
+        /// Search for this many seconds (fractions allowed).
+        #[arg(long)]
+        time: Option<f64>,
+        /// Search threads (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Print move, score, depth, nodes, time and principal variation as JSON.
+        #[arg(long)]
+        json: bool,
+        /// A game type or GameString (Hive or Intellector).
+        position: String,
+    },
+    /// Search the positions of positions/bench.txt single-threaded at a fixed depth and print
+    /// the nodes of each, the total (a checksum of search behaviour) and the speed.
+    Bench {
+        /// Depth of every search (default: each line's own depth).
+        #[arg(long)]
+        depth: Option<u32>,
+        /// The bench file.
+        #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/positions/bench.txt"))]
+        file: String,
+    },
     /// Count the leaves of the move tree for each depth from 1 to DEPTH.
     Perft {
         /// Worker threads (1 = the plain serial count).
@@ -54,6 +83,42 @@ fn load(position: &str, options: &Options) -> AnyGame {
     AnyGame::from_type_or_string(position, options.intellector_rules).unwrap_or_else(|e| fail(&e.to_string()))
 }
 
+/// `comb bench`: every line of the bench file is `depth<TAB>position`.
+fn bench(file: &str, depth: Option<u32>, options: &Options) {
+    let text = std::fs::read_to_string(file).unwrap_or_else(|e| fail(&format!("{file}: {e}")));
+    let never = AtomicBool::new(false);
+    let (mut total_nodes, mut total_time) = (0u64, 0f64);
+    let mut engine = Engine::new(16, 1);
+    for (i, line) in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).enumerate() {
+        let (line_depth, position) = line.split_once('\t').unwrap_or_else(|| fail(&format!("bad bench line {line}")));
+        let d = depth.unwrap_or_else(|| line_depth.trim().parse().unwrap_or_else(|_| fail("bad depth in bench file")));
+        let game = load(position, options);
+        engine.new_game();
+        let r = game.search(&mut engine, Limits::depth(d), &never, &mut |_| {});
+        let secs = r.time.as_secs_f64();
+        println!(
+            "{:>2} {:>10} nodes {:>8.3} s  depth {:>2}  {:<12} {}",
+            i + 1,
+            r.nodes,
+            secs,
+            r.depth,
+            r.best,
+            abbreviate(position)
+        );
+        total_nodes += r.nodes;
+        total_time += secs;
+    }
+    println!("total {total_nodes} nodes {total_time:.3} s {:.0} nodes/s", total_nodes as f64 / total_time.max(1e-9));
+}
+
+fn abbreviate(position: &str) -> String {
+    let fields: Vec<&str> = position.split(';').collect();
+    match fields.len() {
+        0..=3 => position.to_string(),
+        n => format!("{};{} ({} moves)", fields[0], fields[2], n - 3),
+    }
+}
+
 fn run_uhp(options: Options) {
     let signals = Arc::new(Signals::default());
     let handler_signals = Arc::clone(&signals);
@@ -77,6 +142,27 @@ fn main() {
     let options = startup_options(&cli.options);
     match cli.command {
         None | Some(Command::Uhp) => run_uhp(options),
+        Some(Command::Bestmove { depth, time, threads, json, position }) => {
+            let game = load(&position, &options);
+            if game.is_over() {
+                fail("the game is over");
+            }
+            let limits = match (depth, time) {
+                (Some(d), _) => Limits::depth(d.max(1)),
+                (None, Some(t)) if t.is_finite() && t > 0.0 => Limits::time(Duration::from_secs_f64(t)),
+                (None, Some(_)) => fail("--time takes a positive number of seconds"),
+                (None, None) => Limits::depth(6),
+            };
+            let mut engine = Engine::new(options.table_megabytes, threads.unwrap_or_else(|| options.threads()));
+            let never = AtomicBool::new(false);
+            let result = game.search(&mut engine, limits, &never, &mut |_| {});
+            if json {
+                println!("{}", result.to_json());
+            } else {
+                println!("{}", result.best);
+            }
+        }
+        Some(Command::Bench { depth, file }) => bench(&file, depth, &options),
         Some(Command::Perft { threads, depth, position }) => {
             let game = load(&position, &options);
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build().expect("thread pool");

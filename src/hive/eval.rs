@@ -1,24 +1,193 @@
-//! Static evaluation of Hive positions (from the side to move's point of view).
+//! Static evaluation of Hive positions, from the side to move's point of view.
+//!
+//! The game is decided around the queens, so most of the score is about them:
+//! - how many neighbours each queen has, growing steeply towards the sixth;
+//! - whether those neighbours can leave (a pinned or covered neighbour, or an enemy piece,
+//!   stays; a free friendly piece can step aside), and whether the queen can still move;
+//! - a beetle (or mosquito) sitting on a queen;
+//! - a pillbug next to its own queen, which can throw attackers away;
+//! and then about who can still act:
+//! - mobility: each uncovered, unpinned piece that can actually move, weighted by its bug;
+//! - pieces still in hand, which can enter where they are needed;
+//! - free pieces that could reach an empty cell next to the enemy queen (ants, beetles,
+//!   grasshoppers in line, …), the threats that finish games.
+//!
+//! All weights live in [`WEIGHTS`], named, so that matches can tune them.
 
-use super::grid::neighbour;
-use super::piece::Piece;
+use super::board::{bits, color_mask};
+use super::grid::{neighbour, slide_mask};
+use super::piece::{Bug, Piece};
 use super::{Hive, Move};
 use crate::game::Color;
 
-/// Weight of one occupied cell around a queen.
-const QUEEN_RING: i32 = 60;
-
-/// A first evaluation: pressure on the two queens (occupied neighbours).
-pub fn evaluate(hive: &mut Hive) -> i32 {
-    let me = hive.to_move();
-    queen_pressure(hive, me.opponent()) - queen_pressure(hive, me)
+/// Every weight of the evaluation, in hundredths of a "piece".
+#[derive(Copy, Clone, Debug)]
+pub struct Weights {
+    /// Penalty by number of occupied cells around a player's queen (index 0..=6).
+    pub queen_ring: [i32; 7],
+    /// Extra penalty for each queen neighbour that cannot leave (pinned, covered, or enemy).
+    pub stuck_neighbour: i32,
+    /// Bonus when the queen itself can still move.
+    pub queen_free: i32,
+    /// Penalty when an enemy piece sits on top of the queen.
+    pub queen_covered: i32,
+    /// Bonus for an own pillbug (or mosquito next to it) beside the own queen, free to act.
+    pub pillbug_guard: i32,
+    /// Bonus for each movable piece, by bug (Queen, Spider, Beetle, Grasshopper, Ant,
+    /// Mosquito, Ladybug, Pillbug).
+    pub mobile: [i32; 8],
+    /// Bonus for a beetle or mosquito on top of the hive (it pins what it covers).
+    pub on_top: i32,
+    /// Bonus for each piece in hand, by bug.
+    pub in_hand: [i32; 8],
+    /// Bonus for each free piece that can reach an empty cell next to the enemy queen.
+    pub attacker: i32,
+    /// Bonus for having the move.
+    pub tempo: i32,
 }
 
-fn queen_pressure(hive: &Hive, color: Color) -> i32 {
-    match hive.position(Piece::queen(color)) {
-        Some(q) => hive.ring(q).count_ones() as i32 * QUEEN_RING,
-        None => 0,
+/// The weights in use.
+pub const WEIGHTS: Weights = Weights {
+    queen_ring: [0, 15, 45, 100, 190, 330, 0],
+    stuck_neighbour: 25,
+    queen_free: 20,
+    queen_covered: 90,
+    pillbug_guard: 45,
+    mobile: [0, 12, 30, 14, 40, 32, 24, 18],
+    on_top: 20,
+    in_hand: [0, 6, 12, 8, 16, 14, 10, 8],
+    attacker: 22,
+    tempo: 12,
+};
+
+/// The static score of `hive` for the side to move.
+pub fn evaluate(hive: &mut Hive) -> i32 {
+    let pinned = hive.pinned_pieces();
+    let me = hive.to_move();
+    let w = &WEIGHTS;
+    side_score(hive, me, pinned, w) - side_score(hive, me.opponent(), pinned, w) + w.tempo
+}
+
+/// Whether the piece `id` of an uncovered stack top can move at all (a cheap test, not a
+/// move generation).
+#[inline]
+fn can_move(hive: &Hive, id: u8, pinned: u32) -> bool {
+    if pinned & (1 << id) != 0 {
+        return false;
     }
+    let piece = Piece(id);
+    let c = hive.pos[id as usize];
+    match piece.bug() {
+        Bug::Beetle | Bug::Grasshopper | Bug::Ladybug => true,
+        Bug::Mosquito => hive.level(piece) > 0 || hive.ring(c) != 0,
+        // Crawlers need a legal slide from their cell.
+        _ => slide_mask(hive.ring(c)) != 0,
+    }
+}
+
+fn side_score(hive: &Hive, color: Color, pinned: u32, w: &Weights) -> i32 {
+    let mut score = 0;
+    let own = color_mask(color);
+    let enemy_queen = hive.position(Piece::queen(color.opponent()));
+    // Pieces in hand (the queen included: placing it is still to come).
+    for id in bits(hive.enabled & own & !hive.in_play) {
+        score += w.in_hand[Piece(id).bug() as usize];
+    }
+    // Mobility and attackers.
+    let mut attackers = 0;
+    for id in bits(hive.in_play & own) {
+        let piece = Piece(id);
+        let c = hive.pos[id as usize];
+        if hive.top[c as usize & (super::grid::CELLS - 1)] != id {
+            continue; // covered
+        }
+        if hive.level(piece) > 0 {
+            score += w.on_top;
+        }
+        if !can_move(hive, id, pinned) {
+            continue;
+        }
+        let bug = piece.bug();
+        score += w.mobile[bug as usize];
+        if let Some(q) = enemy_queen {
+            if threatens(hive, piece, c, q) {
+                attackers += 1;
+            }
+        }
+    }
+    score += w.attacker * attackers.min(3);
+    score -= queen_danger(hive, color, pinned, w);
+    score
+}
+
+/// Whether a free `piece` on `c` could plausibly reach an empty cell next to the queen on `q`
+/// in one move: ants and mosquitoes anywhere on the rim, beetles and ladybugs nearby,
+/// grasshoppers in line, others already adjacent to such a cell.
+fn threatens(hive: &Hive, piece: Piece, c: u16, q: u16) -> bool {
+    let holes = !hive.ring(q) & 63;
+    if holes == 0 {
+        return false;
+    }
+    let near = |cell: u16| (0..6).any(|d| neighbour(cell, d) == c);
+    let next_to_queen = (0..6).any(|d| neighbour(q, d) == c);
+    match piece.bug() {
+        Bug::Ant | Bug::Mosquito => !next_to_queen,
+        Bug::Beetle | Bug::Ladybug | Bug::Queen | Bug::Pillbug | Bug::Spider => {
+            !next_to_queen && (0..6).any(|d| holes & (1 << d) != 0 && near(neighbour(q, d)))
+        }
+        Bug::Grasshopper => (0..6).any(|d| {
+            // The hole lies beyond a line of pieces starting next to the grasshopper.
+            let mut cell = neighbour(c, d);
+            if !hive.occupied(cell) {
+                return false;
+            }
+            while hive.occupied(cell) {
+                cell = neighbour(cell, d);
+            }
+            (0..6).any(|e| holes & (1 << e) != 0 && neighbour(q, e) == cell)
+        }),
+    }
+}
+
+/// How badly the queen of `color` is surrounded.
+fn queen_danger(hive: &Hive, color: Color, pinned: u32, w: &Weights) -> i32 {
+    let queen = Piece::queen(color);
+    let Some(q) = hive.position(queen) else { return 0 };
+    let ring = hive.ring(q);
+    let mut danger = w.queen_ring[ring.count_ones() as usize];
+    let mut stuck = 0;
+    let mut guard = false;
+    for d in 0..6 {
+        if ring & (1 << d) == 0 {
+            continue;
+        }
+        let n = neighbour(q, d);
+        let top = Piece(hive.top[n as usize & (super::grid::CELLS - 1)]);
+        if top.color() != color || hive.height(n) > 1 || !can_move(hive, top.0, pinned) {
+            stuck += 1;
+        }
+        if top.color() == color
+            && hive.height(n) == 1
+            && (top.bug() == Bug::Pillbug || (top.bug() == Bug::Mosquito && next_to_pillbug(hive, n)))
+            && top.0 != hive.last_moved
+        {
+            guard = true;
+        }
+    }
+    danger += w.stuck_neighbour * stuck;
+    if !hive.is_on_top(queen) {
+        danger += w.queen_covered;
+    } else if can_move(hive, queen.0, pinned) {
+        danger -= w.queen_free;
+    }
+    if guard {
+        danger -= w.pillbug_guard;
+    }
+    danger
+}
+
+fn next_to_pillbug(hive: &Hive, c: u16) -> bool {
+    (0..6).any(|d| hive.top(neighbour(c, d)).is_some_and(|p| p.bug() == Bug::Pillbug))
 }
 
 /// Moves that land next to the enemy queen from a cell that was not next to it.
@@ -29,5 +198,40 @@ pub fn is_tactical(hive: &Hive, mv: Move) -> bool {
         Move::Place { to, .. } => next_to_queen(to),
         Move::Move { from, to, .. } => next_to_queen(to) && !next_to_queen(from),
         Move::Pass => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hive::HiveGame;
+
+    fn eval(game_string: &str) -> i32 {
+        evaluate(&mut HiveGame::parse(game_string).unwrap().hive().clone())
+    }
+
+    #[test]
+    fn start_is_balanced_up_to_tempo() {
+        assert_eq!(eval("Base+MLP;NotStarted;White[1]"), WEIGHTS.tempo);
+    }
+
+    #[test]
+    fn a_crowded_queen_is_bad_for_its_owner() {
+        // White's queen has five neighbours, black's has one: black (to move) is far ahead.
+        let s = "Base;InProgress;Black[8];wS1;bS1 wS1-;wQ -wS1;bQ bS1/;wG1 -wQ;bG1 \\bQ;wG1 bQ\\;bG2 bQ/;wA1 wQ\\;bA1 bG2/;wA1 bG2\\;bA1 \\bG2;wQ \\wS1;bA1 bG2/";
+        assert!(eval(s) > 100, "{}", eval(s));
+    }
+
+    #[test]
+    fn score_flips_with_the_side_to_move() {
+        // The same stones, the other player to move: the score changes sign, less the tempo.
+        let mut hive = HiveGame::parse("Base;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ;bA1 bQ-")
+            .unwrap()
+            .hive()
+            .clone();
+        let white = evaluate(&mut hive);
+        hive.make(Move::Pass);
+        let black = evaluate(&mut hive);
+        assert_eq!(white - WEIGHTS.tempo, -(black - WEIGHTS.tempo));
     }
 }

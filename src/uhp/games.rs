@@ -63,15 +63,47 @@ fn format_line<N: Notation>(start: &N::Position, line: &[<N::Position as Game>::
         .collect()
 }
 
-/// Searches and returns the best move's MoveString, handing every finished iteration to
-/// `report` as a `move;depth;score;pv…` line.
-fn best_move<N: Notation>(
+/// A search result with its moves written as MoveStrings.
+#[derive(Clone, Debug)]
+pub struct FormattedResult {
+    /// The best move.
+    pub best: String,
+    /// Its score (hundredths; mate scores are large).
+    pub score: i32,
+    /// Depth of the last finished iteration.
+    pub depth: u32,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+    /// Time taken.
+    pub time: std::time::Duration,
+    /// The principal variation.
+    pub pv: Vec<String>,
+}
+
+impl FormattedResult {
+    /// One JSON object: `{"move":…,"score":…,"depth":…,"nodes":…,"time":…,"pv":[…]}`.
+    pub fn to_json(&self) -> String {
+        let quote = |s: &str| format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""));
+        let pv: Vec<String> = self.pv.iter().map(|m| quote(m)).collect();
+        format!(
+            "{{\"move\":{},\"score\":{},\"depth\":{},\"nodes\":{},\"time\":{:.3},\"pv\":[{}]}}",
+            quote(&self.best),
+            self.score,
+            self.depth,
+            self.nodes,
+            self.time.as_secs_f64(),
+            pv.join(",")
+        )
+    }
+}
+
+fn search<N: Notation>(
     game: &N,
     engine: &mut Engine,
     limits: Limits,
     stop: &AtomicBool,
     report: &mut dyn FnMut(String),
-) -> Option<String> {
+) -> Option<FormattedResult> {
     let root = game.position();
     let mut on_iteration = |r: &Report<<N::Position as Game>::Move>| {
         let pv = format_line::<N>(root, &r.pv);
@@ -79,8 +111,16 @@ fn best_move<N: Notation>(
             report(format!("{first};{};{:.2};{}", r.depth, r.score as f64 / 100.0, pv.join(";")));
         }
     };
-    let result = engine.search(root, limits, stop, &mut on_iteration);
-    result.best.map(|mv| N::format(root, mv))
+    let r = engine.search(root, limits, stop, &mut on_iteration);
+    let best = N::format(root, r.best?);
+    Some(FormattedResult {
+        best,
+        score: r.score,
+        depth: r.depth,
+        nodes: r.nodes,
+        time: r.time,
+        pv: format_line::<N>(root, &r.pv),
+    })
 }
 
 impl AnyGame {
@@ -198,9 +238,31 @@ impl AnyGame {
         stop: &AtomicBool,
         report: &mut dyn FnMut(String),
     ) -> Option<String> {
+        self.search_with_report(engine, limits, stop, report).map(|r| r.best)
+    }
+
+    /// Searches and returns the whole result, moves written as MoveStrings. Panics if the game
+    /// is over (callers check first).
+    pub fn search(
+        &self,
+        engine: &mut Engine,
+        limits: Limits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(String),
+    ) -> FormattedResult {
+        self.search_with_report(engine, limits, stop, report).expect("a game in progress has a legal move")
+    }
+
+    fn search_with_report(
+        &self,
+        engine: &mut Engine,
+        limits: Limits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(String),
+    ) -> Option<FormattedResult> {
         match self {
-            AnyGame::Hive(g) => best_move(g, engine, limits, stop, report),
-            AnyGame::Intellector(g) => best_move(g, engine, limits, stop, report),
+            AnyGame::Hive(g) => search(g, engine, limits, stop, report),
+            AnyGame::Intellector(g) => search(g, engine, limits, stop, report),
         }
     }
 }

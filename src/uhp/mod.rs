@@ -19,7 +19,7 @@ mod options;
 mod session;
 
 pub use error::ProtocolError;
-pub use games::AnyGame;
+pub use games::{AnyGame, FormattedResult};
 pub use options::{cores, HelperThreads, Options};
 pub use session::{Flow, Session};
 
