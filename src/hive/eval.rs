@@ -6,6 +6,7 @@
 //!   stays; a free friendly piece can step aside), and whether the queen can still move;
 //! - a beetle (or mosquito) sitting on a queen;
 //! - a pillbug next to its own queen, which can throw attackers away;
+//!
 //! and then about who can still act:
 //! - mobility: each uncovered, unpinned piece that can actually move, weighted by its bug;
 //! - pieces still in hand, which can enter where they are needed;
