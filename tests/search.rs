@@ -1,0 +1,147 @@
+//! The search: tactics it must find, determinism with one thread, time limits, threads.
+
+use comb::game::{Game, Outcome};
+use comb::hive::{Hive, HiveGame};
+use comb::search::{Engine, Limits, MATE};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+fn tactics(kind: &str) -> Vec<HiveGame> {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/positions/hive-tactics.txt")).unwrap();
+    let games: Vec<HiveGame> = text
+        .lines()
+        .filter_map(|l| l.split_once('\t'))
+        .filter(|(k, _)| *k == kind)
+        .map(|(_, s)| HiveGame::parse(s).unwrap())
+        .collect();
+    assert!(games.len() >= 5, "{kind}");
+    games
+}
+
+fn best(hive: &Hive, depth: u32) -> (comb::hive::Move, i32) {
+    let mut engine = Engine::new(16, 1);
+    let r = engine.search(hive, Limits::depth(depth), &AtomicBool::new(false), &mut |_| {});
+    (r.best.unwrap(), r.score)
+}
+
+/// Whether the side to move in `hive` wins with its next move.
+fn wins_at_once(hive: &mut Hive) -> bool {
+    let me = hive.to_move();
+    let mut moves = Vec::new();
+    hive.generate_moves(&mut moves);
+    moves.into_iter().any(|m| {
+        hive.make(m);
+        let won = hive.outcome() == Outcome::Win(me);
+        hive.unmake(m);
+        won
+    })
+}
+
+#[test]
+fn finds_the_winning_move() {
+    for game in tactics("win1") {
+        let mut hive = game.hive().clone();
+        let me = hive.to_move();
+        let (mv, score) = best(&hive, 2);
+        hive.make(mv);
+        assert_eq!(hive.outcome(), Outcome::Win(me), "{}", game.game_string());
+        assert_eq!(score, MATE - 1);
+    }
+}
+
+#[test]
+fn finds_the_win_in_two_own_moves() {
+    for game in tactics("win2") {
+        let mut hive = game.hive().clone();
+        let (mv, score) = best(&hive, 3);
+        assert_eq!(score, MATE - 3, "{}", game.game_string());
+        // Whatever the opponent replies, a winning move (or an immediate loss for it) follows.
+        hive.make(mv);
+        let mut replies = Vec::new();
+        hive.generate_moves(&mut replies);
+        for r in replies {
+            hive.make(r);
+            assert!(hive.outcome().is_over() || wins_at_once(&mut hive), "{} {mv:?} {r:?}", game.game_string());
+            hive.unmake(r);
+        }
+    }
+}
+
+#[test]
+fn blocks_the_threat() {
+    for game in tactics("block") {
+        let mut hive = game.hive().clone();
+        let (mv, _) = best(&hive, 2);
+        hive.make(mv);
+        assert!(!wins_at_once(&mut hive), "{}: after {mv:?} the opponent still wins", game.game_string());
+    }
+}
+
+#[test]
+fn one_thread_is_deterministic() {
+    let game = HiveGame::parse("Base+MLP;InProgress;White[11];wM;bM \\wM;wP wM-;bQ bM/;wQ /wM;bP -bQ;wA1 wM\\;bP /bM;wQ bQ\\;wM -bQ;wB1 -wM;bP bM\\;wQ wP/;wA1 /bM;wB1 wM;wA1 bQ\\;wQ wP\\;wA1 bP\\;wA2 wP/;bQ bQ\\").unwrap();
+    let run = || {
+        let mut engine = Engine::new(16, 1);
+        let r = engine.search(game.hive(), Limits::depth(5), &AtomicBool::new(false), &mut |_| {});
+        (r.best, r.nodes, r.score, r.pv)
+    };
+    assert_eq!(run(), run());
+}
+
+#[test]
+fn time_limit_is_kept() {
+    let game = HiveGame::parse("Base+MLP;InProgress;White[11];wM;bM \\wM;wP wM-;bQ bM/;wQ /wM;bP -bQ;wA1 wM\\;bP /bM;wQ bQ\\;wM -bQ;wB1 -wM;bP bM\\;wQ wP/;wA1 /bM;wB1 wM;wA1 bQ\\;wQ wP\\;wA1 bP\\;wA2 wP/;bQ bQ\\").unwrap();
+    let mut engine = Engine::new(16, 1);
+    let start = Instant::now();
+    let r = engine.search(game.hive(), Limits::time(Duration::from_millis(300)), &AtomicBool::new(false), &mut |_| {});
+    let took = start.elapsed();
+    // 50 ms is the promise; the margin here is for a loaded test machine.
+    assert!(took < Duration::from_millis(300 + 250), "{took:?}");
+    assert!(r.depth >= 2, "{r:?}");
+    assert!(r.best.is_some());
+}
+
+#[test]
+fn stop_flag_ends_an_unlimited_search() {
+    let game = HiveGame::new(comb::hive::GameType::MLP);
+    let stop = AtomicBool::new(false);
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(Duration::from_millis(200));
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        });
+        let mut engine = Engine::new(16, 1);
+        let r = engine.search(game.hive(), Limits::default(), &stop, &mut |_| {});
+        assert!(r.best.is_some());
+    });
+}
+
+#[test]
+fn threads_return_legal_moves() {
+    for position in [
+        "Base+MLP;InProgress;White[6];wG1;bL /wG1;wM wG1/;bM /bL;wA1 wM\\;bQ bL\\;wQ \\wM;bP /bQ;wP /wQ;bA1 -bP",
+        "Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-",
+    ] {
+        let mut game = HiveGame::parse(position).unwrap();
+        let legal = game.legal_moves();
+        let mut engine = Engine::new(16, 3);
+        for depth in 1..=5 {
+            let r = engine.search(game.hive(), Limits::depth(depth), &AtomicBool::new(false), &mut |_| {});
+            assert!(legal.contains(&r.best.unwrap()));
+        }
+    }
+}
+
+#[test]
+fn intellector_search_takes_a_free_intellector() {
+    use comb::intellector::{IntellectorGame, Rules};
+    // White: Dominator e3, Intellector a1; Black: Intellector e5, open to the Dominator.
+    let mut game = IntellectorGame::from_sip("2!wmo2n!Un", Rules::Modern).unwrap();
+    let mut engine = Engine::new(16, 1);
+    let r = engine.search(game.position(), Limits::depth(3), &AtomicBool::new(false), &mut |_| {});
+    assert_eq!(r.score, MATE - 1);
+    game.play_move(r.best.unwrap());
+    assert_eq!(game.move_strings(), ["e3e5"]);
+    assert_eq!(game.state_string(), "WhiteWins");
+    assert_eq!(game.position().ply(), 1);
+}
