@@ -1,6 +1,6 @@
 //! The search: tactics it must find, determinism with one thread, time limits, threads.
 
-use comb::game::{Game, Outcome};
+use comb::game::Outcome;
 use comb::hive::{Hive, HiveGame};
 use comb::search::{Engine, Limits, MATE};
 use std::sync::atomic::AtomicBool;
