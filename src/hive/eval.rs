@@ -16,7 +16,7 @@
 //! All weights live in [`WEIGHTS`], named, so that matches can tune them.
 
 use super::board::{bits, color_mask};
-use super::grid::{neighbour, slide_mask};
+use super::grid::{adjacent, neighbour, slide_mask};
 use super::piece::{Bug, Piece};
 use super::{Hive, Move};
 use crate::game::Color;
@@ -63,10 +63,30 @@ pub const WEIGHTS: Weights = Weights {
 
 /// The static score of `hive` for the side to move.
 pub fn evaluate(hive: &mut Hive) -> i32 {
-    let pinned = hive.pinned_pieces();
+    let pinned = likely_pinned(hive);
     let me = hive.to_move();
     let w = &WEIGHTS;
     side_score(hive, me, pinned, w) - side_score(hive, me.opponent(), pinned, w) + w.tempo
+}
+
+/// Pieces standing alone whose neighbours form two or more separate groups: almost always the
+/// pieces that hold the hive together. (Exact pins need a graph search; a piece on a ring
+/// around an empty cell is the exception, and the evaluation can live with it.)
+fn likely_pinned(hive: &Hive) -> u32 {
+    let mut pinned = 0;
+    for id in bits(hive.in_play) {
+        let c = hive.pos[id as usize];
+        if hive.height(c) != 1 {
+            continue;
+        }
+        let ring = hive.ring(c);
+        let previous = ((ring << 1) | (ring >> 5)) & 63;
+        // Each occupied neighbour whose anticlockwise neighbour is empty starts a group.
+        if (ring & !previous).count_ones() >= 2 {
+            pinned |= 1 << id;
+        }
+    }
+    pinned
 }
 
 /// Whether the piece `id` of an uncovered stack top can move at all (a cheap test, not a
@@ -129,8 +149,8 @@ fn threatens(hive: &Hive, piece: Piece, c: u16, q: u16) -> bool {
     if holes == 0 {
         return false;
     }
-    let near = |cell: u16| (0..6).any(|d| neighbour(cell, d) == c);
-    let next_to_queen = (0..6).any(|d| neighbour(q, d) == c);
+    let near = |cell: u16| adjacent(cell, c);
+    let next_to_queen = adjacent(q, c);
     match piece.bug() {
         Bug::Ant | Bug::Mosquito => !next_to_queen,
         Bug::Beetle | Bug::Ladybug | Bug::Queen | Bug::Pillbug | Bug::Spider => {
@@ -192,12 +212,13 @@ fn next_to_pillbug(hive: &Hive, c: u16) -> bool {
 }
 
 /// Moves that land next to the enemy queen from a cell that was not next to it.
+#[inline]
 pub fn is_tactical(hive: &Hive, mv: Move) -> bool {
     let Some(q) = hive.position(Piece::queen(hive.to_move().opponent())) else { return false };
-    let next_to_queen = |c| (0..6).any(|d| neighbour(q, d) == c);
     match mv {
-        Move::Place { to, .. } => next_to_queen(to),
-        Move::Move { from, to, .. } => next_to_queen(to) && !next_to_queen(from),
+        // Possible when an own beetle covers the enemy queen.
+        Move::Place { to, .. } => adjacent(q, to),
+        Move::Move { from, to, .. } => adjacent(q, to) && !adjacent(q, from),
         Move::Pass => false,
     }
 }

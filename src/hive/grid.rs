@@ -85,6 +85,15 @@ pub fn neighbour(cell: Cell, d: usize) -> Cell {
     NEIGHBOURS[cell as usize][d]
 }
 
+/// Whether two cells are neighbours (a few arithmetic operations, no table walk).
+#[inline(always)]
+pub fn adjacent(a: Cell, b: Cell) -> bool {
+    let dq = (b as i32 - a as i32) & 31;
+    let dr = ((b as i32 >> 5) - (a as i32 >> 5)) & 31;
+    // The six axial deltas, wrapped to 0..32: (0,31) (1,31) (1,0) (0,1) (31,1) (31,0).
+    matches!((dq, dr), (0, 31) | (1, 31) | (1, 0) | (0, 1) | (31, 1) | (31, 0))
+}
+
 /// The direction after `d`, clockwise.
 #[inline(always)]
 pub const fn clockwise(d: usize) -> usize {
@@ -124,6 +133,15 @@ pub const fn slide_mask(ring: u8) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn adjacency_matches_the_table() {
+        for a in [cell_at(0, 0), cell_at(15, -16), cell_at(-16, 7), cell_at(31, 31)] {
+            for b in 0..CELLS as Cell {
+                assert_eq!(adjacent(a, b), (0..6).any(|d| neighbour(a, d) == b), "{a} {b}");
+            }
+        }
+    }
 
     #[test]
     fn neighbours_are_symmetric() {

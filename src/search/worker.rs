@@ -352,7 +352,8 @@ impl<'a, G: Game> Worker<'a, G> {
             moves.swap(i, pick);
             scores.swap(i, pick);
             let mv = moves[i];
-            let quiet = scores[i] < KILLER && !self.game.is_tactical(mv);
+            // Below the killer band are exactly the quiet moves (tactical ones score above it).
+            let quiet = scores[i] < KILLER;
             self.nodes += 1;
             self.game.make(mv);
             self.played[ply + 1] = Some(G::move_index(mv));
