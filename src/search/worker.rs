@@ -142,6 +142,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 let time = clock.elapsed();
                 report(&Report { depth, score, nodes: self.nodes, time, pv: best.pv.clone() });
                 let this_iteration = time - started;
+                log::debug!("depth {depth} score {score} nodes {} iteration {this_iteration:?} total {time:?}", self.nodes);
                 // Another iteration costs a few times the last one; do not start what cannot end.
                 let growth = if last_iteration.as_micros() > 200 {
                     (this_iteration.as_secs_f64() / last_iteration.as_secs_f64()).clamp(2.0, 8.0)
