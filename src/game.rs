@@ -122,6 +122,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// piece and destination).
     fn move_index(mv: Self::Move) -> usize;
 
+    /// True when the side to move faces a threat to lose at once (a Hive queen with five
+    /// neighbours, an attacked Intellector): the search looks one ply further instead of
+    /// trusting a static score, and prunes nothing here.
+    fn in_danger(&mut self) -> bool {
+        false
+    }
+
     /// True for moves that change the position sharply (captures, moves onto the enemy
     /// queen's ring, promotions): the search orders them early and does not reduce them.
     fn is_tactical(&self, _mv: Self::Move) -> bool {

@@ -131,4 +131,10 @@ impl Game for Hive {
     fn is_tactical(&self, mv: Move) -> bool {
         eval::is_tactical(self, mv)
     }
+
+    #[inline]
+    fn in_danger(&mut self) -> bool {
+        // Five neighbours: one more piece and the queen is surrounded.
+        self.position(Piece::queen(self.to_move())).is_some_and(|q| self.ring(q).count_ones() >= 5)
+    }
 }

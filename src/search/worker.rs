@@ -16,6 +16,8 @@ const COUNTER: i32 = 1 << 21;
 
 /// Aspiration window half-width around the previous iteration's score.
 const ASPIRATION: i32 = 40;
+/// How far below alpha the static score must be, per ply of depth left, to skip quiet moves.
+const FUTILITY_MARGIN: i32 = 120;
 
 pub(crate) struct Worker<'a, G: Game> {
     game: G,
@@ -36,6 +38,10 @@ pub(crate) struct Worker<'a, G: Game> {
     hashes: Vec<u64>,
     /// Move index played at every ply (for countermoves).
     played: Vec<Option<usize>>,
+    /// Whether the node at every ply of the current line was extended.
+    extended: Vec<bool>,
+    /// Whether the side to move was in danger at every ply of the current line.
+    danger: Vec<bool>,
     pv: Vec<Vec<G::Move>>,
     /// Log-shaped late-move-reduction table, by depth and move number.
     reductions: Vec<[i32; 64]>,
@@ -77,6 +83,8 @@ impl<'a, G: Game> Worker<'a, G> {
             ordering: MoveOrdering::new(G::MOVE_INDEX_SIZE, MAX_PLY + 1),
             hashes: vec![0; MAX_PLY + 2],
             played: vec![None; MAX_PLY + 2],
+            extended: vec![false; MAX_PLY + 2],
+            danger: vec![false; MAX_PLY + 2],
             pv: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
             reductions,
         }
@@ -251,6 +259,15 @@ impl<'a, G: Game> Worker<'a, G> {
         (best_score, proved)
     }
 
+    /// Whether the line to `ply` has room for another extension: extensions may add at most
+    /// one ply per two plies searched.
+    fn extensions_left(&mut self, ply: usize) -> bool {
+        let used = self.extended[..ply].iter().filter(|&&e| e).count();
+        let ok = 2 * (used + 1) <= ply + 1;
+        self.extended[ply] = ok;
+        ok
+    }
+
     fn update_pv(&mut self, ply: usize, mv: G::Move) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         let line = &mut head[ply];
@@ -288,6 +305,14 @@ impl<'a, G: Game> Worker<'a, G> {
         if alpha >= beta {
             return alpha;
         }
+        let danger = ply < MAX_PLY && self.game.in_danger();
+        self.danger[ply] = danger;
+        self.extended[ply] = false;
+        // A side that has just come under threat gets one more ply to answer (like a check
+        // extension). Hive threats can last, so only a new one counts, and extensions may add at
+        // most one ply per two searched so that they cannot run away.
+        let new_threat = danger && (ply < 2 || !self.danger[ply - 2]);
+        let depth = if new_threat && self.extensions_left(ply) { depth + 1 } else { depth };
         if depth <= 0 || ply >= MAX_PLY {
             return self.game.evaluate();
         }
@@ -337,6 +362,16 @@ impl<'a, G: Game> Worker<'a, G> {
             scores.push(s);
         }
 
+        // Shallow non-PV nodes far below alpha need not try every quiet move: futility pruning
+        // against the static score, and late-move pruning by count.
+        let futile = !pv_node
+            && !danger
+            && depth <= 2
+            && !super::is_mate_score(alpha)
+            && self.game.evaluate() + FUTILITY_MARGIN * depth <= alpha;
+        let late_quiet_limit = if !pv_node && !danger && depth <= 3 { 4 + 3 * (depth * depth) as usize } else { usize::MAX };
+        let mut quiet_seen = 0;
+
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
@@ -355,6 +390,12 @@ impl<'a, G: Game> Worker<'a, G> {
             let mv = moves[i];
             // Below the killer band are exactly the quiet moves (tactical ones score above it).
             let quiet = scores[i] < KILLER;
+            if quiet && i > 0 {
+                quiet_seen += 1;
+                if futile || quiet_seen > late_quiet_limit {
+                    continue;
+                }
+            }
             self.nodes += 1;
             self.game.make(mv);
             self.played[ply + 1] = Some(G::move_index(mv));
