@@ -1,6 +1,8 @@
 //! `comb tournament`: engine-against-engine matches between any engines that speak UHP, in the
 //! manner of cutechess-cli and fastchess.
 //!
+//! - [`engine`]: an engine process over UHP, with deadlines on every read and restarts;
 //! - [`stats`]: Elo, error margin, LOS, pentanomial counts, SPRT.
 
+pub mod engine;
 pub mod stats;
