@@ -2,7 +2,9 @@
 //! manner of cutechess-cli and fastchess.
 //!
 //! - [`engine`]: an engine process over UHP, with deadlines on every read and restarts;
+//! - [`referee`]: comb's rules check every move and end games (rules, adjudication, failures);
 //! - [`stats`]: Elo, error margin, LOS, pentanomial counts, SPRT.
 
 pub mod engine;
+pub mod referee;
 pub mod stats;
