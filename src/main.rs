@@ -33,6 +33,8 @@ enum Command {
         #[arg(default_value = "Base+MLP")]
         position: String,
     },
+    /// Play engine-against-engine games between UHP engines and report Elo, LOS and SPRT.
+    Tournament(Box<comb::tournament::TournamentArgs>),
 }
 
 fn fail(message: &str) -> ! {
@@ -82,6 +84,7 @@ fn main() {
     let options = startup_options(&cli.options);
     match cli.command {
         None | Some(Command::Uhp) => run_uhp(options),
+        Some(Command::Tournament(args)) => std::process::exit(comb::tournament::run_status(*args).into()),
         Some(Command::Perft { threads, depth, position }) => {
             let mut hive = load_hive(&position).hive().clone();
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build().expect("thread pool");

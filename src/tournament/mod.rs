@@ -8,8 +8,10 @@
 //!   concurrent workers;
 //! - [`stats`]: Elo, error margin, LOS, pentanomial counts, SPRT;
 //! - [`report`]: the live lines, standings and the final statistics block;
-//! - [`pgn`], [`jsonl`]: the game files.
+//! - [`pgn`], [`jsonl`]: the game files;
+//! - [`cli`]: the command line and the run itself.
 
+pub mod cli;
 pub mod engine;
 pub mod jsonl;
 pub mod openings;
@@ -18,6 +20,8 @@ pub mod referee;
 pub mod report;
 pub mod schedule;
 pub mod stats;
+
+pub use cli::{run, run_status, TournamentArgs};
 
 use referee::PlayedGame;
 use std::time::{SystemTime, UNIX_EPOCH};
