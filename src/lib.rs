@@ -3,7 +3,7 @@
 //! The crate is built in floors, each using only the ones below it:
 //! - rules: [`game`] (the [`game::Game`] trait), [`error`], [`hive`], [`intellector`];
 //! - search: [`perft`];
-//! - protocol and tools on top.
+//! - protocol and tools on top: [`uhp`], [`tournament`].
 
 #![deny(missing_docs)]
 
@@ -13,4 +13,5 @@ pub mod hive;
 pub mod intellector;
 pub mod perft;
 pub mod search;
+pub mod tournament;
 pub mod uhp;

@@ -60,6 +60,8 @@ enum Command {
         #[arg(default_value = "Base+MLP")]
         position: String,
     },
+    /// Play engine-against-engine games between UHP engines and report Elo, LOS and SPRT.
+    Tournament(Box<comb::tournament::TournamentArgs>),
 }
 
 fn fail(message: &str) -> ! {
@@ -163,6 +165,7 @@ fn main() {
             }
         }
         Some(Command::Bench { depth, file }) => bench(&file, depth, &options),
+        Some(Command::Tournament(args)) => std::process::exit(comb::tournament::run_status(*args).into()),
         Some(Command::Perft { threads, depth, position }) => {
             let game = load(&position, &options);
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build().expect("thread pool");

@@ -189,6 +189,12 @@ impl Position {
         own == NONE || (enemy != NONE && base_line(color) & (1 << enemy) != 0)
     }
 
+    /// Whether `color`'s Intellector stands on the enemy base line (a win by Breakthrough).
+    pub fn breakthrough(&self, color: Color) -> bool {
+        let own = self.intellector[color.index()];
+        own != NONE && base_line(color.opponent()) & (1 << own) != 0
+    }
+
     /// The game end decided without looking at the moves: a win (Fatum, Breakthrough), then a
     /// draw (threefold repetition, 60 quiet plies).
     #[inline(always)]

@@ -150,7 +150,10 @@ impl<'a, G: Game> Worker<'a, G> {
                 let time = clock.elapsed();
                 report(&Report { depth, score, nodes: self.nodes, time, pv: best.pv.clone() });
                 let this_iteration = time - started;
-                log::debug!("depth {depth} score {score} nodes {} iteration {this_iteration:?} total {time:?}", self.nodes);
+                log::debug!(
+                    "depth {depth} score {score} nodes {} iteration {this_iteration:?} total {time:?}",
+                    self.nodes
+                );
                 // Another iteration costs a few times the last one; do not start what cannot end.
                 let growth = if last_iteration.as_micros() > 200 {
                     (this_iteration.as_secs_f64() / last_iteration.as_secs_f64()).clamp(2.0, 8.0)
@@ -369,7 +372,8 @@ impl<'a, G: Game> Worker<'a, G> {
             && depth <= 2
             && !super::is_mate_score(alpha)
             && self.game.evaluate() + FUTILITY_MARGIN * depth <= alpha;
-        let late_quiet_limit = if !pv_node && !danger && depth <= 3 { 4 + 3 * (depth * depth) as usize } else { usize::MAX };
+        let late_quiet_limit =
+            if !pv_node && !danger && depth <= 3 { 4 + 3 * (depth * depth) as usize } else { usize::MAX };
         let mut quiet_seen = 0;
 
         let original_alpha = alpha;

@@ -1,0 +1,556 @@
+//! One engine process spoken to over UHP: start-up, options, `newgame` + `bestmove`, timeouts,
+//! crashes, and a transcript of everything said.
+//!
+//! Standard output is read on a thread of its own that forwards lines over a channel, so every
+//! read can wait with a deadline (`recv_timeout`) and notice a tournament-wide stop. Standard
+//! error is drained on another thread into a short tail that goes into failure transcripts.
+
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// How long an engine may think about one move.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Limit {
+    /// `bestmove depth N`.
+    Depth(u32),
+    /// `bestmove time hh:mm:ss.fff`.
+    MoveTime(Duration),
+}
+
+impl Limit {
+    /// The UHP command that asks for a move under this limit.
+    pub fn command(&self) -> String {
+        match self {
+            Limit::Depth(d) => format!("bestmove depth {d}"),
+            Limit::MoveTime(t) => format!("bestmove time {}", hms(*t)),
+        }
+    }
+
+    /// How the limit is written on the command line (`depth=3`, `movetime=0.5`).
+    pub fn describe(&self) -> String {
+        match self {
+            Limit::Depth(d) => format!("depth={d}"),
+            Limit::MoveTime(t) => format!("movetime={}", t.as_secs_f64()),
+        }
+    }
+}
+
+/// `hh:mm:ss`, with `.fff` only when there are milliseconds: engines that read the plain form
+/// strictly (it is what the protocol documents) keep working for whole seconds.
+pub fn hms(t: Duration) -> String {
+    let ms = t.as_millis();
+    let (h, m, s, f) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000);
+    if f == 0 {
+        format!("{h:02}:{m:02}:{s:02}")
+    } else {
+        format!("{h:02}:{m:02}:{s:02}.{f:03}")
+    }
+}
+
+/// How an engine is told the position before each move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Sync {
+    /// `newgame <GameString>` with the whole game before every move: robust, and cheap for
+    /// engines that load a position quickly.
+    NewGame,
+    /// `newgame` once per game, then `play <MoveString>` for every move played since: for
+    /// engines whose `newgame` is slow (nokamute reallocates its hash table).
+    Play,
+}
+
+/// The position an engine is asked to move in.
+#[derive(Copy, Clone, Debug)]
+pub struct Position<'a> {
+    /// The GameString the game started from (an opening, or an empty board).
+    pub start: &'a str,
+    /// Every MoveString played since `start`.
+    pub moves: &'a [String],
+    /// The GameString of the current position.
+    pub current: &'a str,
+}
+
+/// Everything needed to start an engine and play with it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngineConfig {
+    /// The name in results and files (unique within a tournament).
+    pub name: String,
+    /// The program to run.
+    pub program: String,
+    /// Its arguments.
+    pub args: Vec<String>,
+    /// Working directory, if not the runner's.
+    pub dir: Option<PathBuf>,
+    /// UHP options set after start-up, in order, with `options set NAME VALUE`.
+    pub options: Vec<(String, String)>,
+    /// The limit for every move.
+    pub limit: Limit,
+    /// How the engine learns the position.
+    pub sync: Sync,
+}
+
+impl EngineConfig {
+    /// The command line, for messages.
+    pub fn command_line(&self) -> String {
+        std::iter::once(self.program.as_str()).chain(self.args.iter().map(String::as_str)).collect::<Vec<_>>().join(" ")
+    }
+}
+
+/// How long to wait for an engine.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Timeouts {
+    /// For start-up, `options set` and `newgame`.
+    pub command: Duration,
+    /// Added to a move time before the engine counts as hung.
+    pub margin: Duration,
+    /// The whole wait for a move under a depth limit (which has no time of its own).
+    pub depth: Duration,
+}
+
+impl Default for Timeouts {
+    fn default() -> Timeouts {
+        Timeouts { command: Duration::from_secs(10), margin: Duration::from_secs(1), depth: Duration::from_secs(60) }
+    }
+}
+
+impl Timeouts {
+    /// The wait for one `bestmove` under `limit`.
+    pub fn for_move(&self, limit: Limit) -> Duration {
+        match limit {
+            Limit::Depth(_) => self.depth,
+            Limit::MoveTime(t) => t + self.margin,
+        }
+    }
+}
+
+/// Why an exchange with an engine failed. Each ends the game as a loss for that engine.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EngineError {
+    /// The process could not be started.
+    Spawn(String),
+    /// The process ended or closed its pipes.
+    Crash(String),
+    /// No complete reply within the time allowed.
+    Timeout(Duration),
+    /// A reply the protocol does not allow (`err …`, `invalidmove …`, no move).
+    Protocol(String),
+    /// The tournament is stopping.
+    Aborted,
+}
+
+impl std::fmt::Display for EngineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EngineError::Spawn(m) => write!(f, "could not start: {m}"),
+            EngineError::Crash(m) => write!(f, "crashed ({m})"),
+            EngineError::Timeout(t) => write!(f, "timed out (no reply within {:.1} s)", t.as_secs_f64()),
+            EngineError::Protocol(m) => write!(f, "protocol error ({m})"),
+            EngineError::Aborted => f.write_str("aborted"),
+        }
+    }
+}
+
+/// Longest output line kept; the rest of a longer line is dropped.
+const MAX_LINE: usize = 1 << 20;
+/// Most lines accepted in one reply, so an engine printing forever is caught before the deadline.
+const MAX_REPLY_LINES: usize = 100_000;
+/// Transcript lines kept per game (the oldest are dropped beyond this).
+const MAX_TRANSCRIPT: usize = 5_000;
+/// Standard-error lines kept.
+const STDERR_TAIL: usize = 50;
+/// How often a wait looks at the stop flag.
+const POLL: Duration = Duration::from_millis(50);
+
+/// A running engine process.
+pub struct Engine {
+    config: Arc<EngineConfig>,
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    stderr: Arc<Mutex<VecDeque<String>>>,
+    id: Option<String>,
+    capabilities: Option<String>,
+    /// With [`Sync::Play`]: how many moves after the start the engine's own game holds.
+    synced: Option<usize>,
+    transcript: VecDeque<String>,
+    stop: Arc<AtomicBool>,
+}
+
+/// Reads `input` line by line into `sink` until end of input; lines longer than [`MAX_LINE`]
+/// are cut and bytes that are not UTF-8 become U+FFFD.
+fn pump<R: Read>(input: R, mut sink: impl FnMut(String) -> bool) {
+    let mut reader = BufReader::new(input);
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        let mut total = 0;
+        loop {
+            let chunk = match reader.fill_buf() {
+                Ok(c) => c,
+                Err(_) => return,
+            };
+            if chunk.is_empty() {
+                if total > 0 {
+                    sink(line_text(&buf));
+                }
+                return;
+            }
+            let (used, done) = match chunk.iter().position(|&b| b == b'\n') {
+                Some(i) => (i + 1, true),
+                None => (chunk.len(), false),
+            };
+            if buf.len() < MAX_LINE {
+                buf.extend_from_slice(&chunk[..used.min(MAX_LINE - buf.len())]);
+            }
+            total += used;
+            reader.consume(used);
+            if done {
+                break;
+            }
+        }
+        if !sink(line_text(&buf)) {
+            return;
+        }
+    }
+}
+
+fn line_text(buf: &[u8]) -> String {
+    String::from_utf8_lossy(buf).trim_end_matches(['\n', '\r']).to_string()
+}
+
+impl Engine {
+    /// Starts the engine, reads its `info` block and sets its options. `stop` aborts any wait.
+    pub fn start(config: Arc<EngineConfig>, timeouts: &Timeouts, stop: Arc<AtomicBool>) -> Result<Engine, EngineError> {
+        let mut command = Command::new(&config.program);
+        command.args(&config.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        if let Some(dir) = &config.dir {
+            command.current_dir(dir);
+        }
+        // A process group of its own keeps the terminal's Ctrl+C away from the engines: the
+        // runner decides how they stop (comb, like Mzinga, would quit on SIGINT when idle).
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command.spawn().map_err(|e| EngineError::Spawn(format!("`{}`: {e}", config.command_line())))?;
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let stderr_pipe = child.stderr.take().expect("stderr is piped");
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || pump(stdout, |line| tx.send(line).is_ok()));
+        let stderr = Arc::new(Mutex::new(VecDeque::new()));
+        let tail = Arc::clone(&stderr);
+        std::thread::spawn(move || {
+            pump(stderr_pipe, |line| {
+                let mut tail = tail.lock().unwrap_or_else(|e| e.into_inner());
+                if tail.len() == STDERR_TAIL {
+                    tail.pop_front();
+                }
+                tail.push_back(line);
+                true
+            })
+        });
+        let stdin = child.stdin.take();
+        let mut engine = Engine {
+            config,
+            child,
+            stdin,
+            lines,
+            stderr,
+            id: None,
+            capabilities: None,
+            synced: None,
+            transcript: VecDeque::new(),
+            stop,
+        };
+        // The engine introduces itself unprompted, as if answering `info`: an `id` line, then
+        // (as MzingaViewer reads it) capabilities on the last line.
+        let info = engine.read_reply(timeouts.command)?;
+        engine.id = info.iter().find_map(|l| l.strip_prefix("id ")).map(|s| s.trim().to_string());
+        engine.capabilities = info.last().filter(|l| !l.starts_with("id ")).map(|l| l.trim().to_string());
+        let options = engine.config.options.clone();
+        for (name, value) in options {
+            engine.command(&format!("options set {name} {value}"), timeouts.command)?;
+        }
+        Ok(engine)
+    }
+
+    /// The engine's configuration.
+    pub fn config(&self) -> &EngineConfig {
+        &self.config
+    }
+
+    /// What the engine's `id` line says (`comb 0.1.0`), if it sent one.
+    pub fn id(&self) -> Option<&str> {
+        self.id.as_deref()
+    }
+
+    /// The capabilities line of the `info` block (`Mosquito;Ladybug;Pillbug`), if any.
+    pub fn capabilities(&self) -> Option<&str> {
+        self.capabilities.as_deref()
+    }
+
+    fn note(&mut self, line: String) {
+        if self.transcript.len() == MAX_TRANSCRIPT {
+            self.transcript.pop_front();
+        }
+        self.transcript.push_back(line);
+    }
+
+    /// Sends one command line.
+    fn send(&mut self, line: &str) -> Result<(), EngineError> {
+        self.note(format!("> {line}"));
+        let Some(stdin) = self.stdin.as_mut() else { return Err(EngineError::Crash("input closed".into())) };
+        stdin
+            .write_all(format!("{line}\n").as_bytes())
+            .and_then(|()| stdin.flush())
+            .map_err(|e| EngineError::Crash(format!("cannot write to it: {e}; {}", self.exit_status())))
+    }
+
+    /// How the process ended, as far as can be told right after its output closed.
+    fn exit_status(&mut self) -> String {
+        let deadline = Instant::now() + Duration::from_millis(500);
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => {
+                    return match status.code() {
+                        Some(code) => format!("exited with code {code}"),
+                        None => format!("ended by {status}"),
+                    }
+                }
+                Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(10)),
+                _ => return "closed its output".to_string(),
+            }
+        }
+    }
+
+    /// Reads lines up to `ok`, within `timeout`. An `err` or `invalidmove` line is a protocol
+    /// error (read after the whole reply, so the transcript holds all of it).
+    fn read_reply(&mut self, timeout: Duration) -> Result<Vec<String>, EngineError> {
+        let deadline = Instant::now() + timeout;
+        let mut reply = Vec::new();
+        loop {
+            let now = Instant::now();
+            if now >= deadline {
+                self.note(format!("# no complete reply within {:.3} s", timeout.as_secs_f64()));
+                return Err(EngineError::Timeout(timeout));
+            }
+            match self.lines.recv_timeout((deadline - now).min(POLL)) {
+                Ok(line) => {
+                    self.note(format!("< {line}"));
+                    if line.trim() == "ok" {
+                        break;
+                    }
+                    reply.push(line);
+                    if reply.len() > MAX_REPLY_LINES {
+                        return Err(EngineError::Protocol(format!("more than {MAX_REPLY_LINES} lines without `ok`")));
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    if self.stop.load(SeqCst) {
+                        return Err(EngineError::Aborted);
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    let status = self.exit_status();
+                    self.note(format!("# {status}"));
+                    return Err(EngineError::Crash(status));
+                }
+            }
+        }
+        let is_error = |l: &&String| {
+            let l = l.trim_start();
+            l.starts_with("err") || l.starts_with("invalidmove")
+        };
+        match reply.iter().find(is_error) {
+            Some(line) => Err(EngineError::Protocol(line.trim().to_string())),
+            None => Ok(reply),
+        }
+    }
+
+    /// Sends a command and reads its reply (the lines before `ok`).
+    pub fn command(&mut self, line: &str, timeout: Duration) -> Result<Vec<String>, EngineError> {
+        self.send(line)?;
+        self.read_reply(timeout)
+    }
+
+    /// Tells the engine the position (see [`Sync`]) and asks for a move under the configured
+    /// limit. The move is the last line before `ok`, up to its first `;` (how MzingaViewer reads
+    /// it: some engines append depth and score).
+    pub fn best_move(&mut self, position: &Position, timeouts: &Timeouts) -> Result<String, EngineError> {
+        match self.config.sync {
+            Sync::NewGame => {
+                self.command(&format!("newgame {}", position.current), timeouts.command)?;
+            }
+            Sync::Play => {
+                let mut done = match self.synced {
+                    Some(n) if n <= position.moves.len() => n,
+                    _ => {
+                        self.synced = None;
+                        self.command(&format!("newgame {}", position.start), timeouts.command)?;
+                        0
+                    }
+                };
+                for mv in &position.moves[done..] {
+                    self.synced = None;
+                    self.command(&format!("play {mv}"), timeouts.command)?;
+                    done += 1;
+                    self.synced = Some(done);
+                }
+                self.synced = Some(done);
+            }
+        }
+        let limit = self.config.limit;
+        let reply = self.command(&limit.command(), timeouts.for_move(limit))?;
+        let last = reply.last().map(|l| l.split(';').next().unwrap_or_default().trim()).unwrap_or_default();
+        if last.is_empty() {
+            return Err(EngineError::Protocol("bestmove answered no move".into()));
+        }
+        Ok(last.to_string())
+    }
+
+    /// Forgets the engine's game: the next move starts with `newgame` (a game begins).
+    pub fn new_game(&mut self) {
+        self.synced = None;
+        self.transcript.clear();
+    }
+
+    /// The transcript since the last call, with the tail of standard error, and starts a new one.
+    pub fn take_transcript(&mut self) -> String {
+        let mut text = String::new();
+        for line in self.transcript.drain(..) {
+            text.push_str(&line);
+            text.push('\n');
+        }
+        let stderr = self.stderr.lock().unwrap_or_else(|e| e.into_inner());
+        if !stderr.is_empty() {
+            text.push_str("# standard error (last lines):\n");
+            for line in stderr.iter() {
+                text.push_str("! ");
+                text.push_str(line);
+                text.push('\n');
+            }
+        }
+        text
+    }
+
+    /// Asks the engine to quit (`exit`, then end of input) and kills it if it has not after a
+    /// moment.
+    pub fn quit(mut self) {
+        let _ = self.send("exit");
+        self.stdin = None;
+        let deadline = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        // Drop kills it.
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            // The engine has its own process group: end the whole group, so that an engine
+            // started through a wrapper script does not leave its real process running (and
+            // holding the output pipe open). std has no killpg; the `kill` utility does it.
+            #[cfg(unix)]
+            let _ = Command::new("kill")
+                .args(["-KILL", "--", &format!("-{}", self.child.id())])
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status();
+            let _ = self.child.kill();
+        }
+        let _ = self.child.wait();
+    }
+}
+
+/// One engine seat of a worker: the process is started when first needed, kept from game to
+/// game, and thrown away after any failure so that the next game gets a fresh one.
+pub struct EngineSlot {
+    config: Arc<EngineConfig>,
+    engine: Option<Engine>,
+    stop: Arc<AtomicBool>,
+}
+
+impl EngineSlot {
+    /// A slot that starts `config` on demand; `stop` aborts its waits.
+    pub fn new(config: Arc<EngineConfig>, stop: Arc<AtomicBool>) -> EngineSlot {
+        EngineSlot { config, engine: None, stop }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &EngineConfig {
+        &self.config
+    }
+
+    /// The running engine, started (or restarted) if need be.
+    pub fn engine(&mut self, timeouts: &Timeouts) -> Result<&mut Engine, EngineError> {
+        if self.engine.is_none() {
+            self.engine = Some(Engine::start(Arc::clone(&self.config), timeouts, Arc::clone(&self.stop))?);
+        }
+        Ok(self.engine.as_mut().expect("just started"))
+    }
+
+    /// The running engine, if any.
+    pub fn running(&mut self) -> Option<&mut Engine> {
+        self.engine.as_mut()
+    }
+
+    /// Kills the process (after a failure); the next game starts a new one.
+    pub fn discard(&mut self) {
+        self.engine = None;
+    }
+
+    /// Quits the process politely.
+    pub fn shutdown(&mut self) {
+        if let Some(engine) = self.engine.take() {
+            engine.quit();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits_become_uhp_commands() {
+        assert_eq!(Limit::Depth(3).command(), "bestmove depth 3");
+        assert_eq!(Limit::MoveTime(Duration::from_secs(5)).command(), "bestmove time 00:00:05");
+        assert_eq!(Limit::MoveTime(Duration::from_millis(250)).command(), "bestmove time 00:00:00.250");
+        assert_eq!(hms(Duration::from_millis(3_723_004)), "01:02:03.004");
+        assert_eq!(Limit::MoveTime(Duration::from_millis(1500)).describe(), "movetime=1.5");
+    }
+
+    #[test]
+    fn timeouts_add_the_margin_to_move_times() {
+        let t = Timeouts::default();
+        assert_eq!(t.for_move(Limit::MoveTime(Duration::from_secs(2))), Duration::from_secs(3));
+        assert_eq!(t.for_move(Limit::Depth(4)), Duration::from_secs(60));
+    }
+
+    #[test]
+    fn pump_splits_cuts_and_repairs_lines() {
+        let input: &[u8] = b"id x\r\nok\n\xffbad\nlast";
+        let mut lines = Vec::new();
+        pump(input, |l| {
+            lines.push(l);
+            true
+        });
+        assert_eq!(lines, ["id x", "ok", "\u{fffd}bad", "last"]);
+        let long = vec![b'a'; MAX_LINE + 10];
+        let mut lens = Vec::new();
+        pump(&long[..], |l| {
+            lens.push(l.len());
+            true
+        });
+        assert_eq!(lens, [MAX_LINE]);
+    }
+}

@@ -1,0 +1,97 @@
+//! `comb tournament`: engine-against-engine matches between any engines that speak UHP, in the
+//! manner of cutechess-cli and fastchess.
+//!
+//! - [`engine`]: an engine process over UHP, with deadlines on every read and restarts;
+//! - [`referee`]: comb's rules check every move and end games (rules, adjudication, failures);
+//! - [`openings`]: opening books of GameStrings and their order;
+//! - [`schedule`]: pairings (round-robin, gauntlet), pairs of games with colours swapped, and
+//!   concurrent workers;
+//! - [`stats`]: Elo, error margin, LOS, pentanomial counts, SPRT;
+//! - [`report`]: the live lines, standings and the final statistics block;
+//! - [`pgn`], [`jsonl`]: the game files;
+//! - [`cli`]: the command line and the run itself.
+
+pub mod cli;
+pub mod engine;
+pub mod jsonl;
+pub mod openings;
+pub mod pgn;
+pub mod referee;
+pub mod report;
+pub mod schedule;
+pub mod stats;
+
+pub use cli::{run, run_status, TournamentArgs};
+
+use referee::PlayedGame;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// Everything known about a finished game: what the files and the report are made from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    /// The game's number, from 1, in schedule order.
+    pub number: usize,
+    /// Its round, from 1.
+    pub round: usize,
+    /// Its pair of games (same opening, colours swapped), from 0.
+    pub pair: usize,
+    /// Engine index playing White.
+    pub white: usize,
+    /// Engine index playing Black.
+    pub black: usize,
+    /// White's engine name.
+    pub white_name: String,
+    /// Black's engine name.
+    pub black_name: String,
+    /// White's limit per move (`depth=2`).
+    pub white_limit: String,
+    /// Black's limit per move.
+    pub black_limit: String,
+    /// The game type (`Base+MLP`).
+    pub game_type: String,
+    /// The opening GameString, if the game did not start from the empty board.
+    pub opening: Option<String>,
+    /// The game as played.
+    pub played: PlayedGame,
+}
+
+impl GameRecord {
+    /// Plies played, opening included.
+    pub fn plies(&self) -> usize {
+        self.played.moves.len()
+    }
+}
+
+/// A UTC calendar time: (year, month, day, hour, minute, second).
+pub type Utc = (i64, u32, u32, u32, u32, u32);
+
+/// The UTC calendar time of `t` (no time-zone database needed: the runner writes UTC).
+pub fn utc(t: SystemTime) -> Utc {
+    let secs = t.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs()) as i64;
+    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    // Howard Hinnant's days-to-civil algorithm.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day, (rem / 3600) as u32, (rem / 60 % 60) as u32, (rem % 60) as u32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn utc_dates() {
+        assert_eq!(utc(UNIX_EPOCH), (1970, 1, 1, 0, 0, 0));
+        // date -u -d @951782400 → 2000-02-29 00:00:00; @1767225599 → 2025-12-31 23:59:59
+        assert_eq!(utc(UNIX_EPOCH + Duration::from_secs(951_782_400)), (2000, 2, 29, 0, 0, 0));
+        assert_eq!(utc(UNIX_EPOCH + Duration::from_secs(1_767_225_599)), (2025, 12, 31, 23, 59, 59));
+    }
+}

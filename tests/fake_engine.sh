@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# A misbehaving UHP engine for the tournament tests. It speaks enough UHP to start, take
+# options and load games, then misbehaves on `bestmove` according to its one argument:
+#   illegal  answers `pass`, which is illegal whenever another move exists
+#   crash    exits with status 3
+#   hang     never answers (the process sleeps until it is killed)
+#   error    answers `err …`, a protocol error
+mode="${1:-illegal}"
+printf 'id fake-%s 1.0\nMosquito;Ladybug;Pillbug\nok\n' "$mode"
+while IFS= read -r line; do
+    case "$line" in
+        newgame*)
+            game="${line#newgame}"
+            printf '%s\nok\n' "${game# }"
+            ;;
+        "options set "*)
+            set -- $line
+            printf '%s;string;%s;%s\nok\n' "$3" "$4" "$4"
+            ;;
+        bestmove*)
+            case "$mode" in
+                illegal) printf 'pass\nok\n' ;;
+                crash) exit 3 ;;
+                # exec, so that killing the engine's process stops the sleep too.
+                hang) exec sleep 600 ;;
+                *) printf 'err Something went wrong.\nok\n' ;;
+            esac
+            ;;
+        exit) exit 0 ;;
+        *) printf 'err Invalid command.\nok\n' ;;
+    esac
+done

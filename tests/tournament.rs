@@ -1,0 +1,326 @@
+//! `comb tournament` end to end, through the real binary: comb against comb with openings,
+//! concurrency and both output files; engines that cheat, crash, hang or break the protocol
+//! lose with the right reason while the tournament goes on; SPRT stops early; bad set-ups are
+//! refused with clear messages.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const COMB: &str = env!("CARGO_BIN_EXE_comb");
+
+/// A fresh, empty directory for one test's files.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("comb-tournament-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn data(name: &str) -> String {
+    format!("{}/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn comb_engine(name: &str) -> Vec<String> {
+    vec![
+        "--engine".into(),
+        format!("name={name}"),
+        format!("cmd={COMB}"),
+        "option.MaxHelperThreads=None".into(),
+        "option.TranspositionTableSizeMB=4".into(),
+    ]
+}
+
+fn fake_engine(mode: &str) -> Vec<String> {
+    vec![
+        "--engine".into(),
+        format!("name=fake-{mode}"),
+        "cmd=bash".into(),
+        format!("args={} {mode}", data("tests/fake_engine.sh")),
+    ]
+}
+
+fn tournament(args: &[String]) -> (Output, String) {
+    let out = Command::new(COMB).arg("tournament").args(args).output().expect("comb runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    (out, stdout)
+}
+
+fn strings(list: &[&str]) -> Vec<String> {
+    list.iter().map(|s| s.to_string()).collect()
+}
+
+/// The value of a string field in one JSONL line (the runner writes no nested objects).
+fn json_field(line: &str, key: &str) -> String {
+    let start = line.find(&format!("\"{key}\":")).unwrap_or_else(|| panic!("{key} in {line}")) + key.len() + 3;
+    let rest = &line[start..];
+    if let Some(s) = rest.strip_prefix('"') {
+        let mut out = String::new();
+        let mut chars = s.chars();
+        while let Some(c) = chars.next() {
+            match c {
+                '"' => break,
+                '\\' => out.push(chars.next().unwrap()),
+                c => out.push(c),
+            }
+        }
+        out
+    } else {
+        rest.split([',', '}']).next().unwrap().to_string()
+    }
+}
+
+/// A PGN game's tags (in order) and MoveStrings.
+type PgnGame = (Vec<(String, String)>, Vec<String>);
+
+/// The games of a PGN file.
+fn pgn_games(text: &str) -> Vec<PgnGame> {
+    let mut games = Vec::new();
+    for block in text.split("\n\n[").filter(|b| !b.trim().is_empty()) {
+        let mut tags = Vec::new();
+        let mut moves = Vec::new();
+        for line in block.lines() {
+            let line = line.trim().trim_start_matches('[');
+            if let Some((key, value)) = line.strip_suffix("\"]").and_then(|l| l.split_once(" \"")) {
+                tags.push((key.to_string(), value.to_string()));
+            } else if let Some((number, mv)) = line.split_once(". ") {
+                assert_eq!(number.parse::<usize>().unwrap(), moves.len() + 1, "plies are numbered");
+                moves.push(mv.to_string());
+            }
+        }
+        games.push((tags, moves));
+    }
+    games
+}
+
+fn tag<'a>(tags: &'a [(String, String)], key: &str) -> &'a str {
+    tags.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str()).unwrap_or_else(|| panic!("tag {key}"))
+}
+
+/// W - L - D from the final `Score of A vs B: W - L - D [s] N` line.
+fn final_score(stdout: &str, a: &str, b: &str) -> (usize, usize, usize, usize) {
+    let line = stdout
+        .lines()
+        .rev()
+        .find(|l| l.starts_with(&format!("Score of {a} vs {b}: ")))
+        .unwrap_or_else(|| panic!("no score line in\n{stdout}"));
+    let nums: Vec<usize> = line
+        .split(": ")
+        .nth(1)
+        .unwrap()
+        .split(|c: char| !c.is_ascii_digit() && c != '.')
+        .filter(|s| !s.is_empty() && !s.contains('.'))
+        .map(|s| s.parse().unwrap())
+        .collect();
+    (nums[0], nums[1], nums[2], nums[3])
+}
+
+#[test]
+fn comb_against_comb_writes_consistent_pgn_and_jsonl() {
+    let dir = temp_dir("selfplay");
+    let (pgn, jsonl) = (dir.join("games.pgn"), dir.join("games.jsonl"));
+    // A follows each game with `play`, B is sent the whole game before every move.
+    let mut args = comb_engine("A");
+    args.push("sync=play".into());
+    args.extend(comb_engine("B"));
+    args.extend(strings(&["--each", "depth=1", "--rounds", "3", "--concurrency", "2", "--rating-interval", "4"]));
+    args.extend(strings(&["--openings", &data("positions/openings-base-mlp.txt"), "--order", "random", "--seed", "7"]));
+    args.extend(["--pgn".into(), pgn.display().to_string(), "--jsonl".into(), jsonl.display().to_string()]);
+    let (out, stdout) = tournament(&args);
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+
+    let finished: Vec<&str> = stdout.lines().filter(|l| l.starts_with("Finished game ")).collect();
+    assert_eq!(finished.len(), 6, "{stdout}");
+    assert_eq!(stdout.lines().filter(|l| l.starts_with("Progress: ")).count(), 6);
+    assert!(stdout.contains("Openings: ") && stdout.contains("random, seed 7"), "{stdout}");
+    assert!(stdout.contains("depth=1, sync=play, options MaxHelperThreads=None"), "{stdout}");
+    assert!(stdout.contains("Elo difference: ") && stdout.contains("LOS: ") && stdout.contains("DrawRatio: "));
+    assert!(stdout.contains("Ptnml(0-2): ["), "{stdout}");
+    // A standings block after game 4, and the final one.
+    assert_eq!(stdout.lines().filter(|l| l.starts_with("Score of A vs B: ")).count(), 2, "{stdout}");
+    let (w, l, d, n) = final_score(&stdout, "A", "B");
+    assert_eq!((w + l + d, n), (6, 6));
+
+    let lines: Vec<String> = std::fs::read_to_string(&jsonl).unwrap().lines().map(str::to_string).collect();
+    let games = pgn_games(&std::fs::read_to_string(&pgn).unwrap());
+    assert_eq!(lines.len(), 6);
+    assert_eq!(games.len(), 6);
+    let (mut a_points, mut numbers) = (0.0, Vec::new());
+    let openings = std::fs::read_to_string(data("positions/openings-base-mlp.txt")).unwrap();
+    for (line, (tags, moves)) in lines.iter().zip(&games) {
+        assert!(line.starts_with('{') && line.ends_with('}'));
+        // Both files hold the same game, in the same order.
+        assert_eq!(json_field(line, "game"), tag(tags, "Round"));
+        assert_eq!(json_field(line, "result"), tag(tags, "Result"));
+        assert_eq!(json_field(line, "white"), tag(tags, "White"));
+        assert_eq!(json_field(line, "black"), tag(tags, "Black"));
+        assert_eq!(json_field(line, "opening"), tag(tags, "Opening"));
+        assert_eq!(json_field(line, "reason"), tag(tags, "Termination"));
+        assert_eq!(tag(tags, "GameType"), "Base+MLP");
+        assert_eq!(json_field(line, "plies").parse::<usize>().unwrap(), moves.len());
+        assert!(openings.lines().any(|o| o == tag(tags, "Opening")), "the opening comes from the book");
+        // The final GameString replays to the same moves, starting with the opening's.
+        let game_string = json_field(line, "game_string");
+        assert_eq!(game_string.split(';').skip(3).collect::<Vec<_>>(), *moves);
+        let opening_moves: Vec<&str> = tag(tags, "Opening").split(';').skip(3).collect();
+        assert_eq!(moves[..opening_moves.len()], opening_moves);
+        let result = json_field(line, "result");
+        let reason = json_field(line, "reason");
+        assert!(["surrounded", "both-surrounded", "repetition", "max-plies"].contains(&reason.as_str()), "{line}");
+        assert_eq!(result == "Draw", reason != "surrounded", "{line}");
+        let a_white = json_field(line, "white") == "A";
+        a_points += match result.as_str() {
+            "Draw" => 0.5,
+            "WhiteWins" if a_white => 1.0,
+            "BlackWins" if !a_white => 1.0,
+            _ => 0.0,
+        };
+        numbers.push(json_field(line, "game").parse::<usize>().unwrap());
+        let finished_line =
+            finished.iter().find(|f| f.starts_with(&format!("Finished game {} (", numbers.last().unwrap()))).unwrap();
+        assert!(finished_line.contains(&format!("{{{result}: ")), "{finished_line}");
+    }
+    numbers.sort();
+    assert_eq!(numbers, [1, 2, 3, 4, 5, 6]);
+    assert_eq!(a_points, w as f64 + d as f64 / 2.0, "the report's score matches the files");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn cheating_crashing_hanging_and_broken_engines_lose_and_the_tournament_goes_on() {
+    let dir = temp_dir("faults");
+    let (jsonl, logs) = (dir.join("games.jsonl"), dir.join("logs"));
+    let mut args = comb_engine("comb");
+    for mode in ["illegal", "crash", "hang", "error"] {
+        args.extend(fake_engine(mode));
+    }
+    args.extend(strings(&["--each", "depth=1", "--mode", "gauntlet", "--rounds", "1", "--depth-timeout", "1"]));
+    args.extend(strings(&["--concurrency", "2", "--openings", &data("positions/openings-base.txt")]));
+    args.extend(["--jsonl".into(), jsonl.display().to_string(), "--transcripts".into(), logs.display().to_string()]);
+    let (out, stdout) = tournament(&args);
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    let lines: Vec<String> = std::fs::read_to_string(&jsonl).unwrap().lines().map(str::to_string).collect();
+    assert_eq!(lines.len(), 8, "every game was played: {stdout}");
+    for (mode, reason, words) in [
+        (
+            "fake-illegal",
+            "illegal-move",
+            "illegal move by fake-illegal: `pass` (You can't pass when you have valid moves.)",
+        ),
+        ("fake-crash", "crash", "fake-crash crashed (exited with code 3)"),
+        ("fake-hang", "timeout", "fake-hang timed out (no reply within 1.0 s)"),
+        ("fake-error", "protocol-error", "fake-error protocol error (err Something went wrong.)"),
+    ] {
+        let games: Vec<&String> =
+            lines.iter().filter(|l| json_field(l, "white") == mode || json_field(l, "black") == mode).collect();
+        assert_eq!(games.len(), 2, "{mode} played both colours");
+        for game in games {
+            let comb_white = json_field(game, "white") == "comb";
+            assert_eq!(json_field(game, "result"), if comb_white { "WhiteWins" } else { "BlackWins" }, "{game}");
+            assert_eq!(json_field(game, "reason"), reason, "{game}");
+            assert_eq!(json_field(game, "detail"), words, "{game}");
+            let number: usize = json_field(game, "game").parse().unwrap();
+            let log = std::fs::read_to_string(logs.join(format!("game-{number:04}.log"))).unwrap();
+            assert!(log.contains("> bestmove depth 1"), "{log}");
+        }
+    }
+    let (w, l, d, n) = final_score(&stdout, "comb", "fake-illegal");
+    assert_eq!((w, l, d, n), (2, 0, 0, 2));
+    assert!(stdout.contains("Rank Name"), "a gauntlet of five engines prints a ranking: {stdout}");
+    assert!(stdout.contains("Terminations: crash 2, illegal-move 2, protocol-error 2, timeout 2"), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn sprt_stops_at_its_verdict() {
+    let mut args = comb_engine("comb");
+    args.extend(fake_engine("illegal"));
+    args.extend(strings(&[
+        "--each",
+        "depth=1",
+        "--rounds",
+        "50",
+        "--concurrency",
+        "1",
+        "--sprt",
+        "elo0=0",
+        "elo1=200",
+    ]));
+    let (out, stdout) = tournament(&args);
+    assert!(out.status.success(), "{stdout}");
+    // Every pair is won twice over; eight such pairs carry the LLR past ln(0.95 / 0.05).
+    assert!(stdout.contains("SPRT: H1 accepted after 16 games (LLR 3.35)"), "{stdout}");
+    assert!(stdout.contains("LLR: 3.35 (113.7%) (-2.94, 2.94) [0.00, 200.00]"), "{stdout}");
+    assert_eq!(stdout.lines().filter(|l| l.starts_with("Finished game")).count(), 16);
+}
+
+#[test]
+fn bad_setups_are_refused_with_reasons() {
+    let refuse = |extra: &[String], expected: &str| {
+        let (out, _) = tournament(extra);
+        let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains(expected), "expected `{expected}` in {stderr}");
+    };
+    let dir = temp_dir("setups");
+    let book = dir.join("book.txt");
+    std::fs::write(&book, "# fine\nBase;InProgress;Black[1];wS1\nBase;InProgress;White[2];wS1;bQ wS1-\n").unwrap();
+    let mut two = comb_engine("A");
+    two.extend(comb_engine("B"));
+    two.extend(strings(&["--each", "depth=1"]));
+
+    let with = |extra: &[&str]| [two.clone(), strings(extra)].concat();
+    refuse(&with(&["--openings", &book.display().to_string()]), "book.txt:3: Unable to play 'bQ wS1-'");
+    refuse(
+        &with(&["--game-type", "Intellector", "--openings", &book.display().to_string()]),
+        "the tournament plays `Intellector`",
+    );
+    refuse(&with(&["--game-type", "Chess"]), "unknown game type `Chess`");
+    refuse(&with(&["--sprt", "elo0=5", "elo1=0"]), "elo0 (5) must be below elo1 (0)");
+    refuse(&comb_engine("A"), "at least two engines");
+    let missing = [comb_engine("A"), strings(&["--engine", "cmd=/nonexistent/engine", "--each", "depth=1"])].concat();
+    refuse(&missing, "engine 2 (`/nonexistent/engine`): could not start");
+    let no_limit = [comb_engine("A"), comb_engine("B")].concat();
+    refuse(&no_limit, "no limit");
+    let _ = std::fs::remove_dir_all(Path::new(&dir));
+}
+
+#[test]
+fn intellector_tournament_ends_by_its_rules() {
+    let dir = temp_dir("intellector");
+    let jsonl = dir.join("games.jsonl");
+    let mut args = comb_engine("deep");
+    args.push("depth=3".into());
+    args.extend(comb_engine("shallow"));
+    args.push("depth=1".into());
+    args.extend(strings(&[
+        "--openings",
+        &data("positions/openings-intellector.txt"),
+        "--rounds",
+        "3",
+        "--concurrency",
+        "2",
+    ]));
+    args.extend(strings(&["--jsonl", &jsonl.display().to_string()]));
+    let (out, stdout) = tournament(&args);
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    let text = std::fs::read_to_string(&jsonl).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 6);
+    for line in lines {
+        assert_eq!(json_field(line, "game_type"), "Intellector");
+        let reason = json_field(line, "reason");
+        assert!(
+            ["fatum", "breakthrough", "repetition", "sixty-plies", "no-moves", "max-plies"].contains(&reason.as_str()),
+            "{line}"
+        );
+        let game = comb::intellector::IntellectorGame::parse(
+            &json_field(line, "game_string"),
+            comb::intellector::Rules::Modern,
+        )
+        .unwrap();
+        if reason != "max-plies" {
+            assert_eq!(game.state_string(), json_field(line, "result"), "{line}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(Path::new(&dir));
+}
