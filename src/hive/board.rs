@@ -110,12 +110,6 @@ impl Scratch {
             true
         }
     }
-
-    /// Whether `cell` is in the visited set.
-    #[inline(always)]
-    pub fn visited(&self, cell: Cell) -> bool {
-        self.visit_mark[cell as usize & (CELLS - 1)] == self.visit_stamp
-    }
 }
 
 /// A Hive position together with the history needed to take moves back.
@@ -134,6 +128,10 @@ pub struct Hive {
     /// Bit `d` of `rings[c]` is set when the neighbour of `c` in direction `d` is occupied. Kept
     /// up to date as cells fill and empty, so the slide rule needs one load, not six.
     pub(crate) rings: Box<[u8; CELLS]>,
+    /// `colour_rings[c][k]`: bit `d` set when the top piece of the neighbour of `c` in
+    /// direction `d` is of colour `k` (0 White, 1 Black). Placement reads it: a cell may take a
+    /// new piece when it touches the mover's colour and not the opponent's.
+    pub(crate) colour_rings: Box<[[u8; 2]; CELLS]>,
     /// Cell of every piece, [`NO_CELL`] while in hand.
     pub(crate) pos: [Cell; PIECE_COUNT],
     /// Bit `id` set for every piece on the board.
@@ -162,6 +160,7 @@ impl Hive {
             top: Box::new([NO_PIECE; CELLS]),
             height: Box::new([0; CELLS]),
             rings: Box::new([0; CELLS]),
+            colour_rings: Box::new([[0; 2]; CELLS]),
             pos: [NO_CELL; PIECE_COUNT],
             in_play: 0,
             below: [NO_PIECE; PIECE_COUNT],
@@ -278,11 +277,32 @@ impl Hive {
         self.rings[cell as usize & (CELLS - 1)]
     }
 
-    /// Flips `cell`'s bit in its neighbours' rings (it became occupied or empty).
+    /// Makes `new_top` (a piece id or [`NO_PIECE`]) the top of `cell`, and updates the
+    /// neighbours' occupancy and colour rings where the cell became occupied, empty, or changed
+    /// colour.
     #[inline(always)]
-    fn toggle_in_rings(&mut self, cell: Cell) {
+    fn set_top(&mut self, cell: Cell, new_top: u8) {
+        let c = cell as usize & (CELLS - 1);
+        let old_top = std::mem::replace(&mut self.top[c], new_top);
+        // 0 White, 1 Black, 2 empty.
+        let colour = |t: u8| if t == NO_PIECE { 2 } else { (t >= super::piece::PER_SIDE) as usize };
+        let (old, new) = (colour(old_top), colour(new_top));
+        if old == new {
+            return;
+        }
+        let occupancy_changed = old == 2 || new == 2;
         for d in 0..6 {
-            self.rings[neighbour(cell, d) as usize & (CELLS - 1)] ^= 1 << super::grid::opposite(d);
+            let n = neighbour(cell, d) as usize & (CELLS - 1);
+            let bit = 1 << super::grid::opposite(d);
+            if occupancy_changed {
+                self.rings[n] ^= bit;
+            }
+            if old < 2 {
+                self.colour_rings[n][old] ^= bit;
+            }
+            if new < 2 {
+                self.colour_rings[n][new] ^= bit;
+            }
         }
     }
 
@@ -346,11 +366,8 @@ impl Hive {
         self.level[piece as usize] = level;
         self.pos[piece as usize] = to;
         self.in_play |= 1 << piece;
-        self.top[t] = piece;
+        self.set_top(to, piece);
         self.height[t] = level + 1;
-        if level == 0 {
-            self.toggle_in_rings(to);
-        }
         self.hash ^= zobrist::piece_key(Piece(piece).kind(), to, level);
     }
 
@@ -360,11 +377,8 @@ impl Hive {
         let from = self.pos[piece as usize];
         let f = from as usize & (CELLS - 1);
         self.hash ^= zobrist::piece_key(Piece(piece).kind(), from, self.level[piece as usize]);
-        self.top[f] = self.below[piece as usize];
+        self.set_top(from, self.below[piece as usize]);
         self.height[f] -= 1;
-        if self.height[f] == 0 {
-            self.toggle_in_rings(from);
-        }
         self.pos[piece as usize] = NO_CELL;
         self.in_play &= !(1 << piece);
         self.below[piece as usize] = NO_PIECE;
@@ -375,24 +389,16 @@ impl Hive {
     #[inline(always)]
     pub(crate) fn lift_temporarily(&mut self, piece: Piece) -> Cell {
         let from = self.pos[piece.0 as usize];
-        let f = from as usize & (CELLS - 1);
-        self.top[f] = self.below[piece.0 as usize];
-        self.height[f] -= 1;
-        if self.height[f] == 0 {
-            self.toggle_in_rings(from);
-        }
+        self.set_top(from, self.below[piece.0 as usize]);
+        self.height[from as usize & (CELLS - 1)] -= 1;
         from
     }
 
     /// Undoes [`Hive::lift_temporarily`].
     #[inline(always)]
     pub(crate) fn restore(&mut self, piece: Piece, from: Cell) {
-        let f = from as usize & (CELLS - 1);
-        self.top[f] = piece.0;
-        self.height[f] += 1;
-        if self.height[f] == 1 {
-            self.toggle_in_rings(from);
-        }
+        self.set_top(from, piece.0);
+        self.height[from as usize & (CELLS - 1)] += 1;
     }
 
     /// Sets the piece that moved last, keeping the hash in step.
@@ -565,6 +571,7 @@ impl PartialEq for Hive {
             && self.top[..] == other.top[..]
             && self.height[..] == other.height[..]
             && self.rings[..] == other.rings[..]
+            && self.colour_rings[..] == other.colour_rings[..]
     }
 }
 

@@ -90,22 +90,17 @@ impl Hive {
     /// mover's colour and next to none topped by the opponent's. Left in `scratch.placements`.
     pub(crate) fn compute_placement_cells(&mut self, me: Color) {
         self.scratch.placements.clear();
-        // Mark every cell next to an enemy stack, then collect unmarked empty cells next to ours.
-        self.scratch.new_visit_set();
-        for id in bits(self.uncovered(me.opponent())) {
-            let c = self.pos[id as usize];
-            for d in 0..6 {
-                self.scratch.visit(neighbour(c, d));
-            }
-        }
-        self.scratch.new_dest_set();
+        let (own, enemy) = (me.index(), me.opponent().index());
         for id in bits(self.uncovered(me)) {
             let c = self.pos[id as usize];
             let mut empty = !self.ring(c) & 63;
             while empty != 0 {
-                let n = neighbour(c, empty.trailing_zeros() as usize);
+                let d = empty.trailing_zeros() as usize;
                 empty &= empty - 1;
-                if !self.scratch.visited(n) && self.scratch.insert_dest(n) {
+                let n = neighbour(c, d);
+                let around = self.colour_rings[n as usize & (super::grid::CELLS - 1)];
+                // A cell next to several own stacks is emitted once: from its first own neighbour.
+                if around[enemy] == 0 && around[own].trailing_zeros() as usize == super::grid::opposite(d) {
                     self.scratch.placements.push(n);
                 }
             }

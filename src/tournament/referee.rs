@@ -459,7 +459,10 @@ mod tests {
         let e = load_game("Base+MLP", Some("Base;InProgress;Black[1];wS1")).err().unwrap();
         assert!(e.contains("`Base`"), "{e}");
         assert!(load_game("Base+LM", None).err().unwrap().contains("unknown game type"));
-        assert!(load_game("Intellector", None).is_err());
+        let intellector = load_game("Intellector", Some("Intellector;InProgress;Black[1];e2e3")).unwrap();
+        assert_eq!(intellector.game_type_name(), "Intellector");
+        assert_eq!(intellector.history(), ["e2e3"]);
+        assert!(load_game("Intellector", Some("Intellector;InProgress;Black[1];e2e5")).is_err());
         let e = load_game("Base", Some("Base;InProgress;White[2];wS1;bQ wS1-")).err().unwrap();
         assert!(e.contains("Unable to play"), "{e}");
     }
