@@ -1,7 +1,7 @@
 //! The `comb tournament` command line, and the run: check the set-up, start every engine once,
 //! play the schedule, print and write as games finish, stop on an SPRT verdict or Ctrl+C.
 
-use super::engine::{Engine, EngineConfig, Limit, Sync, Timeouts};
+use super::engine::{Engine, EngineConfig, Limit, Sync, TimeCommand, Timeouts};
 use super::openings::{self, Order, Picker};
 use super::referee::{load_game, PlayError, Rules, DEFAULT_GAME_TYPE};
 use super::report::{self, Standings};
@@ -150,7 +150,8 @@ impl Args for EngineSpecs {
                 .help(
                     "An engine, as KEY=VALUE settings: cmd=COMMAND (required), name=NAME, args=ARGS, \
                      dir=DIRECTORY, option.NAME=VALUE (a UHP option, repeatable), depth=N or \
-                     movetime=SECONDS, sync=newgame|play (how it learns the position). One \
+                     movetime=SECONDS, sync=newgame|play (how it learns the position), timecmd=time|seconds \
+                     (`bestmove time hh:mm:ss.fff` or nokamute's `bestmove seconds S`). One \
                      --engine per engine, two or more",
                 ),
         )
@@ -207,6 +208,7 @@ fn parse_seconds(key: &str, value: &str) -> Result<Duration, String> {
 pub fn engine_config(index: usize, each: &[String], own: &[String]) -> Result<EngineConfig, String> {
     let context = |e: String| format!("engine {index}: {e}");
     let (mut name, mut command, mut args, mut dir, mut sync) = (None, None, Vec::new(), None, Sync::NewGame);
+    let mut time_command = TimeCommand::Time;
     let mut options: Vec<(String, String)> = Vec::new();
     let mut limit = None;
     for list in [each, own] {
@@ -235,6 +237,13 @@ pub fn engine_config(index: usize, each: &[String], own: &[String]) -> Result<En
                         _ => return Err(context(format!("`{token}`: expected sync=newgame or sync=play"))),
                     }
                 }
+                "timecmd" => {
+                    time_command = match value.trim() {
+                        "time" => TimeCommand::Time,
+                        "seconds" => TimeCommand::Seconds,
+                        _ => return Err(context(format!("`{token}`: expected timecmd=time or timecmd=seconds"))),
+                    }
+                }
                 "depth" | "plies" => {
                     let d = value.trim().parse::<u32>().map_err(|_| context(format!("`{token}`: expected a depth")))?;
                     set_limit(Limit::Depth(d), &mut list_limit).map_err(context)?;
@@ -246,7 +255,7 @@ pub fn engine_config(index: usize, each: &[String], own: &[String]) -> Result<En
                 _ => {
                     let Some(option) = key.strip_prefix("option.").filter(|o| !o.is_empty()) else {
                         return Err(context(format!(
-                            "unknown setting `{key}` (cmd, name, args, dir, option.NAME, depth, movetime, sync)"
+                            "unknown setting `{key}` (cmd, name, args, dir, option.NAME, depth, movetime, sync, timecmd)"
                         )));
                     };
                     if value.contains(['\n', '\r']) || option.contains(char::is_whitespace) {
@@ -271,7 +280,7 @@ pub fn engine_config(index: usize, each: &[String], own: &[String]) -> Result<En
     if name.contains(['\n', '\r', '"']) {
         return Err(context(format!("name `{name}` may not contain quotes or line breaks")));
     }
-    Ok(EngineConfig { name, program, args: words, dir, options, limit, sync })
+    Ok(EngineConfig { name, program, args: words, dir, options, limit, sync, time_command })
 }
 
 /// The SPRT from `--sprt` settings.
@@ -534,13 +543,14 @@ pub fn run_status(args: TournamentArgs) -> u8 {
     for (i, (e, id)) in engines.iter().zip(&ids).enumerate() {
         let options: Vec<String> = e.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
         println!(
-            "Engine {}: {} = `{}` (id {}), {}{}{}",
+            "Engine {}: {} = `{}` (id {}), {}{}{}{}",
             i + 1,
             e.name,
             e.command_line(),
             if id.is_empty() { "none" } else { id },
             e.limit.describe(),
             if e.sync == Sync::Play { ", sync=play" } else { "" },
+            if e.time_command == TimeCommand::Seconds { ", timecmd=seconds" } else { "" },
             if options.is_empty() { String::new() } else { format!(", options {}", options.join(" ")) }
         );
     }

@@ -19,16 +19,28 @@ use std::time::{Duration, Instant};
 pub enum Limit {
     /// `bestmove depth N`.
     Depth(u32),
-    /// `bestmove time hh:mm:ss.fff`.
+    /// `bestmove time hh:mm:ss.fff` (or `bestmove seconds S`, see [`TimeCommand`]).
     MoveTime(Duration),
+}
+
+/// How a move time is asked for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum TimeCommand {
+    /// `bestmove time hh:mm:ss[.fff]`, the protocol's form (Mzinga, comb).
+    #[default]
+    Time,
+    /// `bestmove seconds S.sss`, nokamute's extension: nokamute reads `time` in whole seconds
+    /// only, so sub-second move times need this.
+    Seconds,
 }
 
 impl Limit {
     /// The UHP command that asks for a move under this limit.
-    pub fn command(&self) -> String {
-        match self {
-            Limit::Depth(d) => format!("bestmove depth {d}"),
-            Limit::MoveTime(t) => format!("bestmove time {}", hms(*t)),
+    pub fn command(&self, time_command: TimeCommand) -> String {
+        match (self, time_command) {
+            (Limit::Depth(d), _) => format!("bestmove depth {d}"),
+            (Limit::MoveTime(t), TimeCommand::Time) => format!("bestmove time {}", hms(*t)),
+            (Limit::MoveTime(t), TimeCommand::Seconds) => format!("bestmove seconds {:.3}", t.as_secs_f64()),
         }
     }
 
@@ -92,6 +104,8 @@ pub struct EngineConfig {
     pub limit: Limit,
     /// How the engine learns the position.
     pub sync: Sync,
+    /// How a move time is asked for.
+    pub time_command: TimeCommand,
 }
 
 impl EngineConfig {
@@ -403,7 +417,7 @@ impl Engine {
             }
         }
         let limit = self.config.limit;
-        let reply = self.command(&limit.command(), timeouts.for_move(limit))?;
+        let reply = self.command(&limit.command(self.config.time_command), timeouts.for_move(limit))?;
         let last = reply.last().map(|l| l.split(';').next().unwrap_or_default().trim()).unwrap_or_default();
         if last.is_empty() {
             return Err(EngineError::Protocol("bestmove answered no move".into()));
@@ -522,9 +536,11 @@ mod tests {
 
     #[test]
     fn limits_become_uhp_commands() {
-        assert_eq!(Limit::Depth(3).command(), "bestmove depth 3");
-        assert_eq!(Limit::MoveTime(Duration::from_secs(5)).command(), "bestmove time 00:00:05");
-        assert_eq!(Limit::MoveTime(Duration::from_millis(250)).command(), "bestmove time 00:00:00.250");
+        let time = TimeCommand::Time;
+        assert_eq!(Limit::Depth(3).command(time), "bestmove depth 3");
+        assert_eq!(Limit::MoveTime(Duration::from_secs(5)).command(time), "bestmove time 00:00:05");
+        assert_eq!(Limit::MoveTime(Duration::from_millis(250)).command(time), "bestmove time 00:00:00.250");
+        assert_eq!(Limit::MoveTime(Duration::from_millis(250)).command(TimeCommand::Seconds), "bestmove seconds 0.250");
         assert_eq!(hms(Duration::from_millis(3_723_004)), "01:02:03.004");
         assert_eq!(Limit::MoveTime(Duration::from_millis(1500)).describe(), "movetime=1.5");
     }
