@@ -122,6 +122,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// piece and destination).
     fn move_index(mv: Self::Move) -> usize;
 
+    /// Appends to `out` the hashes of the earlier positions of the game that the current one
+    /// could still repeat, oldest first (positions before an irreversible move can be left
+    /// out). The search treats a return to any of them, or to a position earlier in its own
+    /// line, as a draw, so that it neither repeats a won position nor misses a saving one.
+    fn repeatable_history(&self, _out: &mut Vec<u64>) {}
+
     /// True when the side to move faces a threat to lose at once (a Hive queen with five
     /// neighbours, an attacked Intellector): the search looks one ply further instead of
     /// trusting a static score, and prunes nothing here.

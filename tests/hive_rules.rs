@@ -234,3 +234,17 @@ fn game_trait_codes_are_distinct() {
     assert_eq!(codes.len(), moves.len());
     assert!(moves.iter().all(|&m| Hive::move_index(m) < Hive::MOVE_INDEX_SIZE));
 }
+
+#[test]
+fn repeatable_history_starts_after_the_last_placement() {
+    let s = "Base;InProgress;White[7];wS1;bB1 wS1-;wQ \\wS1;bQ bB1\\;wQ -wS1;bQ bB1-;wQ \\wS1;bQ bB1\\;wQ -wS1;bQ bB1-;wQ \\wS1;bQ bB1\\";
+    let game = HiveGame::parse(s).unwrap();
+    let mut history = Vec::new();
+    game.hive().repeatable_history(&mut history);
+    // Four placements, then eight queen moves: the positions before each of those moves.
+    assert_eq!(history.len(), 8);
+    // The current position occurred twice before, four and eight plies ago.
+    let hash = game.hive().hash();
+    assert_eq!(history.iter().filter(|&&h| h == hash).count(), 2);
+    assert_eq!(history[history.len() - 4], hash);
+}

@@ -32,6 +32,8 @@ pub(crate) const NO_PIECE: u8 = u8::MAX;
 #[derive(Copy, Clone, Debug)]
 struct Undo {
     last_moved: u8,
+    /// Pieces in play before the move (a placement is the one move that cannot be undone).
+    pieces: u8,
     hash: u64,
 }
 
@@ -333,6 +335,14 @@ impl Hive {
         self.history.iter().rev().skip(1).step_by(2).filter(|u| u.hash == self.hash).count()
     }
 
+    /// Hashes of the earlier positions with as many pieces in play as now (the only ones the
+    /// game can return to), oldest first.
+    pub fn repeatable_history(&self, out: &mut Vec<u64>) {
+        let pieces = self.in_play.count_ones() as u8;
+        let start = self.history.iter().rposition(|u| u.pieces != pieces).map_or(0, |i| i + 1);
+        out.extend(self.history[start..].iter().map(|u| u.hash));
+    }
+
     /// The incremental hash.
     #[inline]
     pub fn hash(&self) -> u64 {
@@ -415,7 +425,11 @@ impl Hive {
 
     /// Plays a move without checking it. The move must be legal in this position.
     pub fn make(&mut self, mv: Move) {
-        self.history.push(Undo { last_moved: self.last_moved, hash: self.hash });
+        self.history.push(Undo {
+            last_moved: self.last_moved,
+            pieces: self.in_play.count_ones() as u8,
+            hash: self.hash,
+        });
         // The old "last moved" key is keyed by that piece's cell: remove it before anything moves.
         self.set_last_moved(NO_PIECE);
         match mv {

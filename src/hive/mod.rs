@@ -132,6 +132,10 @@ impl Game for Hive {
         eval::is_tactical(self, mv)
     }
 
+    fn repeatable_history(&self, out: &mut Vec<u64>) {
+        Hive::repeatable_history(self, out)
+    }
+
     #[inline]
     fn in_danger(&mut self) -> bool {
         // Five neighbours: one more piece and the queen is surrounded.

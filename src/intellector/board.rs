@@ -301,6 +301,14 @@ impl Position {
         self.repetitions = self.count_repetitions();
     }
 
+    /// Hashes of the positions since the last capture or Progressor move (the only ones the
+    /// game can return to), oldest first.
+    pub fn repeatable_history(&self, out: &mut Vec<u64>) {
+        let len = self.history.len();
+        let window = (self.quiet as usize).min(len);
+        out.extend(self.history[len - window..].iter().map(|u| u.hash));
+    }
+
     /// Earlier occurrences of the current position. Captures and Progressor moves can never
     /// be undone by later play (material only shrinks, Progressors only advance), so only the
     /// last `quiet` plies can hold a repeat, and only every second one has the same side to

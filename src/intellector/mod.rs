@@ -163,6 +163,10 @@ impl Game for Position {
     }
 
     #[inline]
+    fn repeatable_history(&self, out: &mut Vec<u64>) {
+        Position::repeatable_history(self, out)
+    }
+
     fn hash(&self) -> u64 {
         self.hash
     }

@@ -36,6 +36,8 @@ pub(crate) struct Worker<'a, G: Game> {
     ordering: MoveOrdering,
     /// Hash of the position at every ply of the current line (for repetition).
     hashes: Vec<u64>,
+    /// Hashes of the game's earlier positions that the root could still repeat, oldest first.
+    history: Vec<u64>,
     /// Move index played at every ply (for countermoves).
     played: Vec<Option<usize>>,
     /// Whether the node at every ply of the current line was extended.
@@ -82,6 +84,7 @@ impl<'a, G: Game> Worker<'a, G> {
             tried: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
             ordering: MoveOrdering::new(G::MOVE_INDEX_SIZE, MAX_PLY + 1),
             hashes: vec![0; MAX_PLY + 2],
+            history: Vec::new(),
             played: vec![None; MAX_PLY + 2],
             extended: vec![false; MAX_PLY + 2],
             danger: vec![false; MAX_PLY + 2],
@@ -114,6 +117,8 @@ impl<'a, G: Game> Worker<'a, G> {
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         let mut root_moves = Vec::new();
         self.game.generate_moves(&mut root_moves);
+        self.history.clear();
+        self.game.repeatable_history(&mut self.history);
         let mut best = SearchResult {
             best: root_moves.first().copied(),
             score: 0,
@@ -294,13 +299,22 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         let hash = self.game.hash();
         self.hashes[ply] = hash;
-        // A position met earlier in this line (same side to move) is a draw.
+        // A position met earlier in this line or in the game (same side to move) is a draw.
         let mut back = ply;
         while back >= 2 {
             back -= 2;
             if self.hashes[back] == hash {
                 return 0;
             }
+        }
+        // The last history entry is one ply before the root; keep the entries whose distance
+        // to this node is even.
+        let mut i = self.history.len().wrapping_sub(if ply % 2 == 0 { 2 } else { 1 });
+        while i < self.history.len() {
+            if self.history[i] == hash {
+                return 0;
+            }
+            i = i.wrapping_sub(2);
         }
         // Mate-distance pruning: no result here can beat a mate already found nearer the root.
         alpha = alpha.max(-(MATE - ply as i32));
