@@ -309,7 +309,7 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         // The last history entry is one ply before the root; keep the entries whose distance
         // to this node is even.
-        let mut i = self.history.len().wrapping_sub(if ply % 2 == 0 { 2 } else { 1 });
+        let mut i = self.history.len().wrapping_sub(if ply.is_multiple_of(2) { 2 } else { 1 });
         while i < self.history.len() {
             if self.history[i] == hash {
                 return 0;
