@@ -1,8 +1,9 @@
 //! comb: a game-playing engine for Hive (through the Universal Hive Protocol) and Intellector.
 //!
 //! The crate is built in floors, each using only the ones below it:
-//! - rules: [`game`] (the [`game::Game`] trait), [`error`], [`hive`], [`intellector`];
-//! - search: [`perft`];
+//! - rules: [`game`] (the [`game::Game`] trait), [`error`], [`zobrist`], [`hive`],
+//!   [`intellector`];
+//! - search: [`perft`], [`search`];
 //! - protocol and tools on top: [`uhp`], [`tournament`].
 
 #![deny(missing_docs)]
@@ -15,3 +16,4 @@ pub mod perft;
 pub mod search;
 pub mod tournament;
 pub mod uhp;
+pub mod zobrist;

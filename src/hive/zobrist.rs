@@ -12,14 +12,7 @@
 //! which lets transpositions meet in the search's table.
 
 use super::grid::CELLS;
-
-const fn splitmix64(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (state, z ^ (z >> 31))
-}
+use crate::zobrist::splitmix64;
 
 const KINDS: usize = 16;
 
