@@ -88,6 +88,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Size of per-move tables (history, countermoves): every [`Game::move_index`] is below it.
     const MOVE_INDEX_SIZE: usize;
 
+    /// Whether the search should resolve tactical moves (captures) at its leaves before
+    /// trusting the static evaluation. Games whose tactical moves are rare and decisive
+    /// (captures in Intellector) gain from it; Hive, with no captures, does not.
+    const QUIESCENCE: bool = false;
+
     /// The player to move.
     fn side_to_move(&self) -> Color;
 

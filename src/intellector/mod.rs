@@ -136,6 +136,7 @@ const INTO_SLOTS: usize = 6;
 impl Game for Position {
     type Move = Move;
     const MOVE_INDEX_SIZE: usize = HEX_COUNT * HEX_COUNT * INTO_SLOTS;
+    const QUIESCENCE: bool = true;
 
     #[inline]
     fn side_to_move(&self) -> Color {

@@ -16,6 +16,8 @@ const COUNTER: i32 = 1 << 21;
 
 /// Aspiration window half-width around the previous iteration's score.
 const ASPIRATION: i32 = 40;
+/// Deepest run of tactical moves the quiescence search follows.
+const MAX_QUIESCENCE: usize = 8;
 /// How far below alpha the static score must be, per ply of depth left, to skip quiet moves.
 const FUTILITY_MARGIN: i32 = 120;
 
@@ -284,6 +286,52 @@ impl<'a, G: Game> Worker<'a, G> {
         line.extend_from_slice(&tail[0]);
     }
 
+    /// Quiescence search: the side to move may stand on the static score or try its tactical
+    /// moves (captures), until the position is quiet.
+    fn quiescence(&mut self, ply: usize, mut alpha: i32, beta: i32, qdepth: usize) -> i32 {
+        if self.should_abort() {
+            return 0;
+        }
+        match self.game.outcome() {
+            Outcome::InProgress => {}
+            Outcome::Draw => return 0,
+            Outcome::Win(color) => {
+                return if color == self.game.side_to_move() { MATE - ply as i32 } else { -(MATE - ply as i32) };
+            }
+        }
+        let stand = self.game.evaluate();
+        if stand >= beta || ply >= MAX_PLY || qdepth >= MAX_QUIESCENCE {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        self.game.generate_moves(&mut moves);
+        let mut best = stand;
+        for &mv in moves.iter() {
+            if !self.game.is_tactical(mv) {
+                continue;
+            }
+            self.nodes += 1;
+            self.game.make(mv);
+            let score = -self.quiescence(ply + 1, -beta, -alpha, qdepth + 1);
+            self.game.unmake(mv);
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        best
+    }
+
     /// Principal-variation negamax.
     fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32, pv_node: bool) -> i32 {
         self.pv[ply].clear();
@@ -331,7 +379,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let new_threat = danger && (ply < 2 || !self.danger[ply - 2]);
         let depth = if new_threat && self.extensions_left(ply) { depth + 1 } else { depth };
         if depth <= 0 || ply >= MAX_PLY {
-            return self.game.evaluate();
+            return if G::QUIESCENCE { self.quiescence(ply, alpha, beta, 0) } else { self.game.evaluate() };
         }
 
         let entry = self.tt.probe(hash, ply);
