@@ -114,8 +114,9 @@ fn side_score(hive: &Hive, color: Color, pinned: u32, w: &Weights) -> i32 {
     for id in bits(hive.enabled & own & !hive.in_play) {
         score += w.in_hand[Piece(id).bug() as usize];
     }
-    // Mobility and attackers.
+    // Mobility and attackers: nothing moves before its side's queen is in play.
     let mut attackers = 0;
+    let movers = if hive.queen_in_play(color) { hive.in_play & own } else { 0 };
     for id in bits(hive.in_play & own) {
         let piece = Piece(id);
         let c = hive.pos[id as usize];
@@ -125,7 +126,7 @@ fn side_score(hive: &Hive, color: Color, pinned: u32, w: &Weights) -> i32 {
         if hive.level(piece) > 0 {
             score += w.on_top;
         }
-        if !can_move(hive, id, pinned) {
+        if movers & (1 << id) == 0 || !can_move(hive, id, pinned) {
             continue;
         }
         let bug = piece.bug();
@@ -242,6 +243,15 @@ mod tests {
         // White's queen has five neighbours, black's has one: black (to move) is far ahead.
         let s = "Base;InProgress;Black[8];wS1;bS1 wS1-;wQ -wS1;bQ bS1/;wG1 -wQ;bG1 \\bQ;wG1 bQ\\;bG2 bQ/;wA1 wQ\\;bA1 bG2/;wA1 bG2\\;bA1 \\bG2;wQ \\wS1;bA1 bG2/";
         assert!(eval(s) > 100, "{}", eval(s));
+    }
+
+    #[test]
+    fn nothing_moves_before_the_queen() {
+        // No queen is in play, so only the pieces in hand differ: White has placed an ant and
+        // a spider, Black two spiders.
+        let w = WEIGHTS;
+        let expected = w.tempo + w.in_hand[Bug::Spider as usize] - w.in_hand[Bug::Ant as usize];
+        assert_eq!(eval("Base;InProgress;White[3];wA1;bS1 wA1-;wS1 -wA1;bS2 bS1-"), expected);
     }
 
     #[test]
