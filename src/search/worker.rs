@@ -129,7 +129,9 @@ impl<'a, G: Game> Worker<'a, G> {
             time: Duration::ZERO,
             pv: root_moves.first().copied().into_iter().collect(),
         };
+        // Durations of the last two finished iterations.
         let mut last_iteration = Duration::ZERO;
+        let mut iteration_before = Duration::ZERO;
         let mut depth = 1 + (self.id as u32 & 1); // helpers start staggered
         while depth <= max_depth {
             let started = self.clock.map(|c| c.elapsed()).unwrap_or_default();
@@ -162,11 +164,14 @@ impl<'a, G: Game> Worker<'a, G> {
                     self.nodes
                 );
                 // Another iteration costs a few times the last one; do not start what cannot end.
-                let growth = if last_iteration.as_micros() > 200 {
-                    (this_iteration.as_secs_f64() / last_iteration.as_secs_f64()).clamp(2.0, 8.0)
+                // Iteration times alternate (odd and even depths differ), so the growth per
+                // iteration is the average over the last two steps.
+                let growth = if iteration_before.as_micros() > 200 {
+                    (this_iteration.as_secs_f64() / iteration_before.as_secs_f64()).sqrt().clamp(1.5, 6.0)
                 } else {
                     3.0
                 };
+                iteration_before = last_iteration;
                 last_iteration = this_iteration;
                 if !clock.next_iteration_fits(this_iteration, growth) {
                     break;
