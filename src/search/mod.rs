@@ -15,9 +15,46 @@ pub use time::Limits;
 pub use tt::TranspositionTable;
 
 use crate::game::Game;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::Mutex;
 use std::time::Duration;
 use worker::Worker;
+
+/// The deepest iteration any search thread has finished: Lazy SMP threads race through the
+/// same iterations, and whichever finishes a depth first provides the answer for it.
+pub(crate) struct Finished<M> {
+    depth: AtomicU32,
+    best: Mutex<Option<(u32, i32, Vec<M>)>>,
+}
+
+impl<M: Copy> Finished<M> {
+    fn new() -> Finished<M> {
+        Finished { depth: AtomicU32::new(0), best: Mutex::new(None) }
+    }
+
+    /// The deepest finished depth (0 before any).
+    pub(crate) fn depth(&self) -> u32 {
+        self.depth.load(Ordering::Acquire)
+    }
+
+    /// Records a finished iteration if it is deeper than any before.
+    pub(crate) fn offer(&self, depth: u32, score: i32, pv: &[M]) {
+        if depth <= self.depth() || pv.is_empty() {
+            return;
+        }
+        // A poisoned lock only means another thread panicked while storing: the data is whole.
+        let mut best = self.best.lock().unwrap_or_else(|e| e.into_inner());
+        if best.as_ref().is_none_or(|b| b.0 < depth) {
+            *best = Some((depth, score, pv.to_vec()));
+            self.depth.store(depth, Ordering::Release);
+        }
+    }
+
+    /// The deepest finished iteration: depth, score and principal variation.
+    fn take(&self) -> Option<(u32, i32, Vec<M>)> {
+        self.best.lock().unwrap_or_else(|e| e.into_inner()).take()
+    }
+}
 
 /// Score of a win at the root (a win `n` plies away scores `MATE - n`).
 pub const MATE: i32 = 30_000;
@@ -61,6 +98,9 @@ pub struct SearchResult<M> {
     pub time: Duration,
     /// The principal variation.
     pub pv: Vec<M>,
+    /// The move comes from an unfinished iteration that had proved it better than the best
+    /// move of the deepest finished one.
+    pub from_partial: bool,
 }
 
 /// A search engine: the transposition table and the thread count, kept between searches.
@@ -118,29 +158,42 @@ impl Engine {
                 nodes: 0,
                 time: clock.elapsed(),
                 pv: moves.first().copied().into_iter().collect(),
+                from_partial: false,
             };
         }
         self.tt.new_search();
         let abort = AtomicBool::new(false);
+        let finished = Finished::new();
         let tt = &self.tt;
         let helpers = self.threads - 1;
+        // Helpers search to the same depth limit; the clock and node limit are the main thread's.
+        let helper_limits = Limits { depth: limits.depth, ..Limits::default() };
         std::thread::scope(|scope| {
             let handles: Vec<_> = (0..helpers)
                 .map(|i| {
                     let game = root.clone();
-                    let abort = &abort;
+                    let (abort, finished) = (&abort, &finished);
                     scope.spawn(move || {
-                        let mut w = Worker::new(game, tt, stop, abort, None, i + 1);
-                        w.iterate(&Limits::default(), &mut |_| {});
+                        let mut w = Worker::new(game, tt, stop, abort, None, i + 1, finished);
+                        w.iterate(&helper_limits, &mut |_| {});
                         w.nodes
                     })
                 })
                 .collect();
-            let mut main = Worker::new(root.clone(), tt, stop, &abort, Some(&clock), 0);
+            let mut main = Worker::new(root.clone(), tt, stop, &abort, Some(&clock), 0, &finished);
             let mut result = main.iterate(&limits, report);
             abort.store(true, Ordering::Relaxed);
             for h in handles {
                 result.nodes += h.join().unwrap_or(0);
+            }
+            // A helper may have finished a deeper iteration than the main thread.
+            if let Some((depth, score, pv)) = finished.take() {
+                if depth > result.depth && !result.from_partial {
+                    result.best = pv.first().copied();
+                    result.score = score;
+                    result.depth = depth;
+                    result.pv = pv;
+                }
             }
             result.time = clock.elapsed();
             result

@@ -3,7 +3,7 @@
 use super::ordering::{Node, Ordering as MoveOrdering};
 use super::time::{Clock, Limits};
 use super::tt::{Bound, TranspositionTable};
-use super::{Report, SearchResult, INFINITY, MATE, MAX_PLY};
+use super::{Finished, Report, SearchResult, INFINITY, MATE, MAX_PLY};
 use crate::game::{Game, Outcome};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -28,6 +28,8 @@ pub(crate) struct Worker<'a, G: Game> {
     abort: &'a AtomicBool,
     /// Only the main thread watches the clock; helpers stop when it raises `abort`.
     clock: Option<&'a Clock>,
+    /// The deepest iteration finished by any thread.
+    finished: &'a Finished<G::Move>,
     id: usize,
     pub nodes: u64,
     node_limit: u64,
@@ -59,6 +61,7 @@ impl<'a, G: Game> Worker<'a, G> {
         abort: &'a AtomicBool,
         clock: Option<&'a Clock>,
         id: usize,
+        finished: &'a Finished<G::Move>,
     ) -> Self {
         let reductions = (0..=MAX_PLY)
             .map(|d| {
@@ -77,6 +80,7 @@ impl<'a, G: Game> Worker<'a, G> {
             stop,
             abort,
             clock,
+            finished,
             id,
             nodes: 0,
             node_limit: u64::MAX,
@@ -128,21 +132,30 @@ impl<'a, G: Game> Worker<'a, G> {
             nodes: 0,
             time: Duration::ZERO,
             pv: root_moves.first().copied().into_iter().collect(),
+            from_partial: false,
         };
         // Durations of the last two finished iterations.
         let mut last_iteration = Duration::ZERO;
         let mut iteration_before = Duration::ZERO;
-        let mut depth = 1 + (self.id as u32 & 1); // helpers start staggered
-        while depth <= max_depth {
+        let mut depth = 1;
+        loop {
+            // Skip what another thread has finished; odd helpers run one depth ahead, so that
+            // threads spread over two depths and fill the table for each other.
+            depth = depth.max(self.finished.depth() + 1 + (self.id as u32 & 1));
+            if depth > max_depth {
+                break;
+            }
             let started = self.clock.map(|c| c.elapsed()).unwrap_or_default();
             let (score, partial) = self.aspiration(depth as i32, best.score, &mut root_moves);
             if self.aborted {
-                // An unfinished iteration's move is used only if it beat the previous best.
+                // An unfinished iteration's move is used only if it beat the previous best and
+                // no thread has finished this depth.
                 if let Some((mv, s)) = partial {
-                    if Some(mv) != best.best {
+                    if Some(mv) != best.best && self.finished.depth() < depth {
                         best.best = Some(mv);
                         best.score = s;
                         best.pv = vec![mv];
+                        best.from_partial = true;
                     }
                 }
                 break;
@@ -155,6 +168,12 @@ impl<'a, G: Game> Worker<'a, G> {
                 best.pv = best.best.into_iter().collect();
             }
             best.nodes = self.nodes;
+            self.finished.offer(depth, score, &best.pv);
+            if depth >= max_depth {
+                // The depth limit is reached: every thread can stop.
+                self.abort.store(true, Ordering::Relaxed);
+                break;
+            }
             if let Some(clock) = self.clock {
                 let time = clock.elapsed();
                 report(&Report { depth, score, nodes: self.nodes, time, pv: best.pv.clone() });
