@@ -7,7 +7,7 @@
 //! straight away. Every weight is in [`weights`].
 
 use super::board::Position;
-use super::geometry::{Hex, Ray, NONE, TABLES};
+use super::geometry::{base_line, Hex, Ray, NONE, TABLES};
 use super::piece::{color_bits, Kind, EMPTY, KIND_MASK};
 use super::{Move, Rules};
 use crate::game::Color;
@@ -157,4 +157,126 @@ impl Position {
 /// Captures, promotions and aura transformations: the moves that change material.
 pub fn is_tactical(pos: &Position, mv: Move) -> bool {
     mv.becomes().is_some() || pos.is_capture(mv)
+}
+
+/// Whether `color`'s Intellector could break through with its next move: it stands next to
+/// a hex of the enemy base line that is empty (a step) or holds its own Defensor (a swap).
+pub fn can_break_through(pos: &Position, color: Color) -> bool {
+    let Some(hex) = pos.intellector(color) else { return false };
+    let targets = TABLES.step_set[hex.index()] & base_line(color.opponent());
+    if targets == 0 {
+        return false;
+    }
+    let c = color.index();
+    let own = pos.occupied[c];
+    if targets & !(own | pos.occupied[1 - c]) != 0 {
+        return true;
+    }
+    let defensor = Kind::Defensor as u8 | color_bits(color);
+    let mut mine = targets & own;
+    while mine != 0 {
+        let h = mine.trailing_zeros() as usize;
+        mine &= mine - 1;
+        if pos.squares[h] == defensor {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether the side to move faces an immediate loss: the enemy Intellector can break through
+/// with its next move, or its own Intellector is attacked and cannot simply step to an empty
+/// hex that no enemy piece attacks. (An attacked Intellector with such a step is common and
+/// needs no deeper look; the evaluation charges it a tempo.)
+pub fn in_danger(pos: &mut Position) -> bool {
+    let me = pos.to_move();
+    let them = me.opponent();
+    let Some(hex) = pos.intellector(me) else { return false };
+    if can_break_through(pos, them) {
+        return true;
+    }
+    pos.attacks(hex, them) && !has_safe_step(pos, hex, them)
+}
+
+/// Whether the Intellector on `hex` has an empty neighbour that no piece of `enemy` attacks,
+/// judged with the Intellector lifted off its hex (it does not shield the hex behind it).
+fn has_safe_step(pos: &mut Position, hex: Hex, enemy: Color) -> bool {
+    let h = hex.index();
+    let code = pos.squares[h];
+    pos.squares[h] = EMPTY;
+    let mut steps = TABLES.step_set[h] & !(pos.occupied[0] | pos.occupied[1]);
+    let mut safe = false;
+    while steps != 0 && !safe {
+        let n = steps.trailing_zeros() as usize;
+        steps &= steps - 1;
+        safe = !pos.attacks(Hex::from_index(n), enemy);
+    }
+    pos.squares[h] = code;
+    safe
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::intellector::Piece;
+
+    /// A position from `"wIe1 bDe4 …"` (colour, type letter, hex), `side` to move.
+    fn pos(side: char, pieces: &str) -> Position {
+        let list: Vec<(Hex, Piece)> = pieces
+            .split_whitespace()
+            .map(|s| {
+                let b = s.as_bytes();
+                let color = if b[0] == b'w' { Color::White } else { Color::Black };
+                let kind = Kind::from_letter(b[1]).expect("type letter");
+                (Hex::parse(&s[2..]).expect("hex"), Piece::new(color, kind))
+            })
+            .collect();
+        let to_move = if side == 'w' { Color::White } else { Color::Black };
+        Position::from_pieces(Rules::Modern, to_move, &list).expect("test position")
+    }
+
+    #[test]
+    fn danger_is_an_attacked_intellector() {
+        // The Dominator on e4 attacks e1 through the empty e2 and e3, and the Intellector
+        // has nowhere to go.
+        assert!(pos('w', "wIe1 wFd1 wFf1 bDe4 bIe7").in_danger());
+        // With a free neighbour it steps away: no danger.
+        assert!(!pos('w', "wIe1 bDe4 bIe7").in_danger());
+        // Unless those neighbours are attacked too (the Progressors on c2 and f2 cover d1 and
+        // f1).
+        assert!(pos('w', "wIe1 bDe4 bPc2 bPf2 bIe7").in_danger());
+        // Stepping back along the attacking line (d2 to d1) does not escape the Dominator.
+        assert!(pos('w', "wId2 wPc2 wPc3 wPe2 wPe3 bDd5 bIe7").in_danger());
+        // The Intellector goes back on its hex.
+        let mut p = pos('w', "wId2 wPc2 wPc3 wPe2 wPe3 bDd5 bIe7");
+        let before = p.clone();
+        p.in_danger();
+        assert_eq!(p, before);
+        assert_eq!(p.to_sip(), before.to_sip());
+        // A piece in between blocks it.
+        assert!(!pos('w', "wIe1 wPe2 bDe4 bIe7").in_danger());
+        // Only the side to move's Intellector counts.
+        assert!(!pos('b', "wIe1 bDe4 bIe7").in_danger());
+        // Progressors attack forwards only: a Black one on e2 attacks e1, d1 and f1, not e3.
+        assert!(pos('w', "wIe1 wFd1 wFf1 bPe2 bIe7").in_danger());
+        assert!(!pos('w', "wIe3 bPe2 bIe7").in_danger());
+        // A Liberator jumps two hexes straight on, over anything.
+        assert!(pos('w', "wIe1 wPe2 wFd1 wFf1 bLe3 bIe7").in_danger());
+        assert!(!pos('w', "wIe1 wFd1 wFf1 bLe2 bIe7").in_danger());
+    }
+
+    #[test]
+    fn danger_is_a_breakthrough_next_move() {
+        // Black's Intellector on d1 steps to c1 or e1 next move.
+        assert!(pos('w', "wIa4 bId1").in_danger());
+        // With both filled by White pieces it cannot (and they do not attack a4).
+        assert!(!pos('w', "wIa4 wFc1 wFe1 bId1").in_danger());
+        // Its own Defensor on the base line lets it swap there.
+        assert!(pos('w', "wIa4 wAc1 bFe1 bId1").in_danger());
+        // One step further away is no immediate danger.
+        assert!(!pos('w', "wIa4 bId2").in_danger());
+        // Black to move is not the one in danger.
+        assert!(!pos('b', "wIa4 bId1").in_danger());
+    }
 }
