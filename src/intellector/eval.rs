@@ -1,13 +1,17 @@
 //! Static evaluation of Intellector positions, from the side to move's point of view.
 //!
-//! The score is a sum of per-side terms (own minus enemy): material, Progressor advancement,
-//! a cheap mobility count (pseudo-moves from the tables and occupancy sets, no move list) and
-//! Intellector safety (attackers close by, defenders and escape hexes next to it, distance to
-//! a breakthrough), plus a bonus when the side to move can capture the enemy Intellector
-//! straight away. Every weight is in [`weights`].
+//! One pass over each side's pieces gathers material, Progressor advancement, a cheap
+//! mobility count and the hexes every capturing type attacks (own pieces on them count as
+//! defended). From those attack sets come the terms that stand in for the quiescence search
+//! the generic search lacks: the best capture or promotion the side to move can make now
+//! (a share of its gain), the enemy's second-best threat (the one the side to move cannot
+//! parry with its single move), and Intellector safety (attackers close by, defenders next to
+//! it, escape hexes the enemy does not control, distance to a breakthrough). A side that can
+//! capture the enemy Intellector or break through on its move is all but won. Every weight is
+//! in [`weights`]; nothing here allocates.
 
 use super::board::Position;
-use super::geometry::{Hex, Ray, NONE, TABLES};
+use super::geometry::{base_line, Hex, HexSet, Ray, NONE, TABLES};
 use super::piece::{color_bits, Kind, EMPTY, KIND_MASK};
 use super::{Move, Rules};
 use crate::game::Color;
@@ -24,6 +28,9 @@ pub mod weights {
     pub const DEFENSOR: i32 = 150;
     /// Material of a Liberator.
     pub const LIBERATOR: i32 = 170;
+    /// Material by type code (0 empty, 1..=6 Progressor, Dominator, Aggressor, Defensor,
+    /// Liberator, Intellector). The Intellector has no material value: losing it ends the game.
+    pub const VALUE: [i32; 7] = [0, PROGRESSOR, DOMINATOR, AGGRESSOR, DEFENSOR, LIBERATOR, 0];
 
     /// Progressor bonus by the number of moves it still needs to promote (index 0 is unused:
     /// a Progressor never stands on its promotion line). Steep near the end, where promotion
@@ -38,96 +45,233 @@ pub mod weights {
     pub const ATTACKER_NEAR_INTELLECTOR: i32 = 14;
     /// Per own piece right next to the Intellector (shield, and aura candidates).
     pub const DEFENDER_NEXT_TO_INTELLECTOR: i32 = 10;
-    /// Per empty hex next to the Intellector (room to run).
-    pub const INTELLECTOR_ESCAPE: i32 = 6;
+    /// Per empty hex next to the Intellector that no enemy piece attacks (room to run).
+    pub const INTELLECTOR_ESCAPE: i32 = 8;
+    /// Per hex next to the Intellector that an enemy piece attacks.
+    pub const CONTROLLED_NEXT_TO_INTELLECTOR: i32 = 6;
     /// Intellector bonus by the steps it still needs to break through (index 0 is unused:
     /// standing there ends the game). Only the last steps matter.
     pub const INTELLECTOR_ADVANCE: [i32; 4] = [0, 120, 40, 10];
-    /// The side to move can capture the enemy Intellector: the game is all but won. Larger
-    /// than any material swing, smaller than the search's win scores.
-    pub const INTELLECTOR_EN_PRISE: i32 = 5_000;
+    /// The side to move can capture the enemy Intellector, or break through: the game is all
+    /// but won. Larger than any material swing, smaller than the search's win scores.
+    pub const WIN_IN_ONE: i32 = 5_000;
     /// The side to move's own Intellector is attacked: it must spend its move on that.
     pub const INTELLECTOR_ATTACKED: i32 = 150;
+    /// The enemy Intellector stands next to an open hex of our base line: it breaks through
+    /// next move unless the side to move stops it.
+    pub const BREAKTHROUGH_THREATENED: i32 = 150;
+
+    /// Share (in percent) of the best material gain the side to move can make with one
+    /// capture or promotion: the capture is likely but not certain to be the best move.
+    pub const BEST_GAIN_PERCENT: i32 = 60;
+    /// Share (in percent) of the enemy's second-best gain: the side to move can parry one
+    /// threat with its move, seldom two.
+    pub const SECOND_THREAT_PERCENT: i32 = 40;
 }
 
 use weights::*;
 
+/// What one side's pieces do, gathered in one pass.
+struct SideEval {
+    /// Material, advancement and mobility.
+    score: i32,
+    /// Hexes attacked by the side's pieces of each type (index = type code; the Intellector
+    /// never captures). A hex holding an own piece counts: that piece is defended.
+    attacks: [HexSet; 7],
+    /// The union of `attacks`.
+    all: HexSet,
+}
+
 /// The static evaluation: positive is good for the side to move.
 pub fn evaluate(pos: &Position) -> i32 {
     let me = pos.to_move();
-    let mut score = side_score(pos, me) - side_score(pos, me.opponent());
-    if let Some(theirs) = pos.intellector(me.opponent()) {
-        if pos.attacks(theirs, me) {
-            score += INTELLECTOR_EN_PRISE;
+    let them = me.opponent();
+    let mine = side_eval(pos, me);
+    let theirs = side_eval(pos, them);
+    let mut score = mine.score - theirs.score;
+    score += intellector_safety(pos, me, &theirs) - intellector_safety(pos, them, &mine);
+
+    if let Some(hex) = pos.intellector(them) {
+        if mine.all & hex.bit() != 0 {
+            score += WIN_IN_ONE;
         }
     }
-    if let Some(mine) = pos.intellector(me) {
-        if pos.attacks(mine, me.opponent()) {
+    if can_break_through(pos, me) {
+        score += WIN_IN_ONE;
+    }
+    if let Some(hex) = pos.intellector(me) {
+        if theirs.all & hex.bit() != 0 {
             score -= INTELLECTOR_ATTACKED;
         }
     }
-    score
+    if can_break_through(pos, them) {
+        score -= BREAKTHROUGH_THREATENED;
+    }
+
+    let (my_best, _) = gains(pos, me, &mine, &theirs);
+    let (_, their_second) = gains(pos, them, &theirs, &mine);
+    score + my_best * BEST_GAIN_PERCENT / 100 - their_second * SECOND_THREAT_PERCENT / 100
 }
 
-/// Hexes a slider reaches along `rays` (up to and including the first piece if it is an
-/// enemy).
+/// Whether `color`'s Intellector could break through with its next move: it stands next to
+/// a hex of the enemy base line that is empty (a step) or holds its own Defensor (a swap).
+pub fn can_break_through(pos: &Position, color: Color) -> bool {
+    let Some(hex) = pos.intellector(color) else { return false };
+    let targets = TABLES.step_set[hex.index()] & base_line(color.opponent());
+    if targets == 0 {
+        return false;
+    }
+    let c = color.index();
+    let own = pos.occupied[c];
+    let empty = !(own | pos.occupied[1 - c]);
+    let mut defensors = own & targets;
+    let mut open = targets & empty != 0;
+    while defensors != 0 && !open {
+        let h = defensors.trailing_zeros() as usize;
+        defensors &= defensors - 1;
+        open = pos.squares[h] == Kind::Defensor as u8 | color_bits(color);
+    }
+    open
+}
+
+/// Hexes a slider attacks along `rays`: every hex up to and including the first piece.
 #[inline(always)]
-fn slider_mobility(pos: &Position, rays: &[Ray; 6], own: u64) -> i32 {
-    let mut n = 0;
+fn slider_attacks(rays: &[Ray; 6], occupied: HexSet) -> HexSet {
+    let mut set = 0;
     for ray in rays {
         for &h in ray.hexes() {
-            if own & (1 << h) != 0 {
-                break;
-            }
-            n += 1;
-            if pos.squares[h as usize] != EMPTY {
+            set |= 1 << h;
+            if occupied & (1 << h) != 0 {
                 break;
             }
         }
     }
-    n
+    set
 }
 
-fn side_score(pos: &Position, color: Color) -> i32 {
+/// The hexes in `hexes` as a set ([`NONE`] entries skipped).
+#[inline(always)]
+fn set_of(hexes: &[u8]) -> HexSet {
+    hexes.iter().filter(|&&n| n != NONE).fold(0, |set, &n| set | 1 << n)
+}
+
+fn side_eval(pos: &Position, color: Color) -> SideEval {
     let c = color.index();
     let own = pos.occupied[c];
-    let enemy = pos.occupied[1 - c];
-    let empty = !(own | enemy);
-    let mut score = 0;
+    let occupied = own | pos.occupied[1 - c];
+    let empty = !occupied;
+    let mut eval = SideEval { score: 0, attacks: [0; 7], all: 0 };
     let mut bits = own;
     while bits != 0 {
         let h = bits.trailing_zeros() as usize;
         bits &= bits - 1;
-        let (value, mobility) = match Kind::from_code(pos.squares[h] & KIND_MASK) {
+        let code = pos.squares[h] & KIND_MASK;
+        let (value, attacks, moves) = match Kind::from_code(code) {
             Some(Kind::Progressor) => {
                 let distance = (TABLES.promotion_distance[c][h] as usize).min(PROGRESSOR_ADVANCE.len() - 1);
-                let forward = TABLES.forward[c][h].iter().filter(|&&n| n != NONE && own & (1 << n) == 0).count() as i32;
-                (PROGRESSOR + PROGRESSOR_ADVANCE[distance], forward)
+                let attacks = set_of(&TABLES.forward[c][h]);
+                (PROGRESSOR + PROGRESSOR_ADVANCE[distance], attacks, attacks & !own)
             }
-            Some(Kind::Dominator) => (DOMINATOR, slider_mobility(pos, &TABLES.lateral_ray[h], own)),
-            Some(Kind::Aggressor) => (AGGRESSOR, slider_mobility(pos, &TABLES.radial_ray[h], own)),
-            Some(Kind::Defensor) => (DEFENSOR, (TABLES.step_set[h] & !own).count_ones() as i32),
+            Some(Kind::Dominator) => {
+                let attacks = slider_attacks(&TABLES.lateral_ray[h], occupied);
+                (DOMINATOR, attacks, attacks & !own)
+            }
+            Some(Kind::Aggressor) => {
+                let attacks = slider_attacks(&TABLES.radial_ray[h], occupied);
+                (AGGRESSOR, attacks, attacks & !own)
+            }
+            Some(Kind::Defensor) => {
+                let attacks = TABLES.step_set[h];
+                (DEFENSOR, attacks, attacks & !own)
+            }
             Some(Kind::Liberator) => {
+                let attacks = set_of(&TABLES.jump[h]);
                 let steps = match pos.rules() {
-                    Rules::Modern => (TABLES.step_set[h] & empty).count_ones() as i32,
+                    Rules::Modern => TABLES.step_set[h] & empty,
                     Rules::Classic => 0,
                 };
-                let jumps = TABLES.jump[h].iter().filter(|&&n| n != NONE && own & (1 << n) == 0).count() as i32;
-                (LIBERATOR, steps + jumps)
+                // A step and a jump never share a destination.
+                (LIBERATOR, attacks, (attacks & !own) | steps)
             }
-            Some(Kind::Intellector) => {
-                let near = TABLES.step_set[h];
-                let safety = (near & own).count_ones() as i32 * DEFENDER_NEXT_TO_INTELLECTOR
-                    + (near & empty).count_ones() as i32 * INTELLECTOR_ESCAPE
-                    - (TABLES.near2[h] & enemy).count_ones() as i32 * ATTACKER_NEAR_INTELLECTOR;
-                let steps = TABLES.breakthrough_distance[c][h] as usize;
-                (safety + INTELLECTOR_ADVANCE.get(steps).copied().unwrap_or(0), 0)
-            }
+            Some(Kind::Intellector) => (0, 0, 0),
             None => unreachable!("occupancy and squares agree"),
         };
-        score += value + mobility * MOBILITY;
+        eval.score += value + moves.count_ones() as i32 * MOBILITY;
+        eval.attacks[code as usize] |= attacks;
+        eval.all |= attacks;
     }
-    score
+    eval
+}
+
+/// Safety and progress of `color`'s Intellector, given the enemy's attack sets.
+fn intellector_safety(pos: &Position, color: Color, enemy: &SideEval) -> i32 {
+    let Some(hex) = pos.intellector(color) else { return 0 };
+    let h = hex.index();
+    let c = color.index();
+    let own = pos.occupied[c];
+    let empty = !(own | pos.occupied[1 - c]);
+    let near = TABLES.step_set[h];
+    let steps = TABLES.breakthrough_distance[c][h] as usize;
+    (near & own).count_ones() as i32 * DEFENDER_NEXT_TO_INTELLECTOR
+        + (near & empty & !enemy.all).count_ones() as i32 * INTELLECTOR_ESCAPE
+        - (near & enemy.all).count_ones() as i32 * CONTROLLED_NEXT_TO_INTELLECTOR
+        - (TABLES.near2[h] & pos.occupied[1 - c]).count_ones() as i32 * ATTACKER_NEAR_INTELLECTOR
+        + INTELLECTOR_ADVANCE.get(steps).copied().unwrap_or(0)
+}
+
+/// The value of the cheapest piece of `side` attacking `bit` (which it must attack).
+#[inline(always)]
+fn cheapest_attacker(side: &SideEval, bit: HexSet) -> i32 {
+    side.attacks[1..=5]
+        .iter()
+        .zip(&VALUE[1..=5])
+        .filter(|(set, _)| *set & bit != 0)
+        .map(|(_, &value)| value)
+        .min()
+        .unwrap_or(i32::MAX)
+}
+
+/// The best and second-best material gain `color` could make with one capture (of anything
+/// but the Intellector, which [`evaluate`] scores apart) or promotion, by a one-exchange
+/// estimate: a defended victim costs the capturer back.
+fn gains(pos: &Position, color: Color, mine: &SideEval, theirs: &SideEval) -> (i32, i32) {
+    let c = color.index();
+    let enemy = pos.occupied[1 - c];
+    let mut top = (0, 0);
+    let mut note = |gain: i32| {
+        if gain > top.0 {
+            top = (gain, top.0);
+        } else if gain > top.1 {
+            top.1 = gain;
+        }
+    };
+    let mut targets = enemy & mine.all;
+    while targets != 0 {
+        let h = targets.trailing_zeros() as usize;
+        targets &= targets - 1;
+        let victim = VALUE[(pos.squares[h] & KIND_MASK) as usize];
+        let bit = 1 << h;
+        if theirs.all & bit == 0 {
+            note(victim);
+        } else {
+            note(victim - cheapest_attacker(mine, bit));
+        }
+    }
+    // Promotions: a Progressor one move from the enemy base line becomes a Dominator.
+    let line = base_line(color.opponent());
+    let mut squares = mine.attacks[Kind::Progressor as usize] & line & !pos.occupied[c];
+    while squares != 0 {
+        let h = squares.trailing_zeros() as usize;
+        squares &= squares - 1;
+        let code = pos.squares[h];
+        if code != EMPTY && code & KIND_MASK == Kind::Intellector as u8 {
+            continue;
+        }
+        let victim = VALUE[(code & KIND_MASK) as usize];
+        let kept = if theirs.all & (1 << h) == 0 { DOMINATOR } else { 0 };
+        note(victim + kept - PROGRESSOR);
+    }
+    top
 }
 
 impl Position {
@@ -157,4 +301,145 @@ impl Position {
 /// Captures, promotions and aura transformations: the moves that change material.
 pub fn is_tactical(pos: &Position, mv: Move) -> bool {
     mv.becomes().is_some() || pos.is_capture(mv)
+}
+
+/// Whether the side to move faces an immediate loss: the enemy Intellector can break through
+/// with its next move, or its own Intellector is attacked and cannot simply step to an empty
+/// hex that no enemy piece attacks. (An attacked Intellector with such a step is common and
+/// needs no deeper look; the evaluation charges it a tempo.)
+pub fn in_danger(pos: &mut Position) -> bool {
+    let me = pos.to_move();
+    let them = me.opponent();
+    let Some(hex) = pos.intellector(me) else { return false };
+    if can_break_through(pos, them) {
+        return true;
+    }
+    pos.attacks(hex, them) && !has_safe_step(pos, hex, them)
+}
+
+/// Whether the Intellector on `hex` has an empty neighbour that no piece of `enemy` attacks,
+/// judged with the Intellector lifted off its hex (it does not shield the hex behind it).
+fn has_safe_step(pos: &mut Position, hex: Hex, enemy: Color) -> bool {
+    let h = hex.index();
+    let code = pos.squares[h];
+    pos.squares[h] = EMPTY;
+    let mut steps = TABLES.step_set[h] & !(pos.occupied[0] | pos.occupied[1]);
+    let mut safe = false;
+    while steps != 0 && !safe {
+        let n = steps.trailing_zeros() as usize;
+        steps &= steps - 1;
+        safe = !pos.attacks(Hex::from_index(n), enemy);
+    }
+    pos.squares[h] = code;
+    safe
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::intellector::Piece;
+
+    /// A position from `"wIe1 bDe4 …"` (colour, type letter, hex), `side` to move.
+    fn pos(side: char, pieces: &str) -> Position {
+        let list: Vec<(Hex, Piece)> = pieces
+            .split_whitespace()
+            .map(|s| {
+                let b = s.as_bytes();
+                let color = if b[0] == b'w' { Color::White } else { Color::Black };
+                let kind = Kind::from_letter(b[1]).expect("type letter");
+                (Hex::parse(&s[2..]).expect("hex"), Piece::new(color, kind))
+            })
+            .collect();
+        let to_move = if side == 'w' { Color::White } else { Color::Black };
+        Position::from_pieces(Rules::Modern, to_move, &list).expect("test position")
+    }
+
+    #[test]
+    fn danger_is_an_attacked_intellector() {
+        // The Dominator on e4 attacks e1 through the empty e2 and e3, and the Intellector
+        // has nowhere to go.
+        assert!(pos('w', "wIe1 wFd1 wFf1 bDe4 bIe7").in_danger());
+        // With a free neighbour it steps away: no danger.
+        assert!(!pos('w', "wIe1 bDe4 bIe7").in_danger());
+        // Unless those neighbours are attacked too (the Progressors on c2 and f2 cover d1 and
+        // f1).
+        assert!(pos('w', "wIe1 bDe4 bPc2 bPf2 bIe7").in_danger());
+        // Stepping back along the attacking line (d2 to d1) does not escape the Dominator.
+        assert!(pos('w', "wId2 wPc2 wPc3 wPe2 wPe3 bDd5 bIe7").in_danger());
+        // The Intellector goes back on its hex.
+        let mut p = pos('w', "wId2 wPc2 wPc3 wPe2 wPe3 bDd5 bIe7");
+        let before = p.clone();
+        p.in_danger();
+        assert_eq!(p, before);
+        assert_eq!(p.to_sip(), before.to_sip());
+        // A piece in between blocks it.
+        assert!(!pos('w', "wIe1 wPe2 bDe4 bIe7").in_danger());
+        // Only the side to move's Intellector counts.
+        assert!(!pos('b', "wIe1 bDe4 bIe7").in_danger());
+        // Progressors attack forwards only: a Black one on e2 attacks e1, d1 and f1, not e3.
+        assert!(pos('w', "wIe1 wFd1 wFf1 bPe2 bIe7").in_danger());
+        assert!(!pos('w', "wIe3 bPe2 bIe7").in_danger());
+        // A Liberator jumps two hexes straight on, over anything.
+        assert!(pos('w', "wIe1 wPe2 wFd1 wFf1 bLe3 bIe7").in_danger());
+        assert!(!pos('w', "wIe1 wFd1 wFf1 bLe2 bIe7").in_danger());
+    }
+
+    #[test]
+    fn danger_is_a_breakthrough_next_move() {
+        // Black's Intellector on d1 steps to c1 or e1 next move.
+        assert!(pos('w', "wIa4 bId1").in_danger());
+        // With both filled by White pieces it cannot (and they do not attack a4).
+        assert!(!pos('w', "wIa4 wFc1 wFe1 bId1").in_danger());
+        // Its own Defensor on the base line lets it swap there.
+        assert!(pos('w', "wIa4 wAc1 bFe1 bId1").in_danger());
+        // One step further away is no immediate danger.
+        assert!(!pos('w', "wIa4 bId2").in_danger());
+        // Black to move is not the one in danger.
+        assert!(!pos('b', "wIa4 bId1").in_danger());
+    }
+
+    #[test]
+    fn a_free_capture_counts_for_the_side_to_move_only() {
+        // White's Dominator on e4 can take the Black Aggressor on e6 (no Black piece guards it).
+        let free = pos('w', "wIa1 wDe4 bAe6 bIi7");
+        // A Black Defensor on f6 guards it: taking costs the Dominator back.
+        let guarded = pos('w', "wIa1 wDe4 bAe6 bFf6 bIi7");
+        let gain = |p: &Position| {
+            let me = p.to_move();
+            gains(p, me, &side_eval(p, me), &side_eval(p, me.opponent())).0
+        };
+        assert_eq!(gain(&free), AGGRESSOR);
+        assert_eq!(gain(&guarded), 0);
+        // With Black to move the Aggressor is not White's to take yet: Black keeps it.
+        let black = pos('b', "wIa1 wDe4 bAe6 bIi7");
+        let threat = |p: &Position| {
+            let them = p.to_move().opponent();
+            gains(p, them, &side_eval(p, them), &side_eval(p, them.opponent()))
+        };
+        assert_eq!(threat(&black), (AGGRESSOR, 0));
+        assert!(evaluate(&free) > -evaluate(&black));
+    }
+
+    #[test]
+    fn a_promotion_is_a_gain_unless_the_square_is_guarded() {
+        let p = pos('w', "wIa1 wPe6 bIi7");
+        let me = p.to_move();
+        assert_eq!(gains(&p, me, &side_eval(&p, me), &side_eval(&p, me.opponent())).0, DOMINATOR - PROGRESSOR);
+        // A Black Aggressor on a7 guards e7 along the base line (c7 is empty).
+        let q = pos('w', "wIa1 wPe6 bAa7 bIi4");
+        let me = q.to_move();
+        assert!(gains(&q, me, &side_eval(&q, me), &side_eval(&q, me.opponent())).0 < DOMINATOR - PROGRESSOR);
+    }
+
+    #[test]
+    fn a_win_in_one_dominates_the_score() {
+        // White's Intellector on d6 steps to c7 or e7 next move.
+        assert!(can_break_through(&pos('w', "wId6 bIa1"), Color::White));
+        assert!(evaluate(&pos('w', "wId6 bIa1 bDe4")) > WIN_IN_ONE / 2);
+        // With Black to move, Black must stop it: worse for Black than a distant Intellector.
+        assert!(
+            evaluate(&pos('b', "wId6 bIa1 bDe4")) + BREAKTHROUGH_THREATENED <= evaluate(&pos('b', "wId4 bIa1 bDe4"))
+        );
+    }
 }

@@ -198,4 +198,10 @@ impl Game for Position {
     fn is_tactical(&self, mv: Move) -> bool {
         eval::is_tactical(self, mv)
     }
+
+    /// The enemy Intellector breaks through next move, or the Intellector is attacked with no
+    /// safe step away.
+    fn in_danger(&mut self) -> bool {
+        eval::in_danger(self)
+    }
 }
