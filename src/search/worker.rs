@@ -169,11 +169,6 @@ impl<'a, G: Game> Worker<'a, G> {
             }
             best.nodes = self.nodes;
             self.finished.offer(depth, score, &best.pv);
-            if depth >= max_depth {
-                // The depth limit is reached: every thread can stop.
-                self.abort.store(true, Ordering::Relaxed);
-                break;
-            }
             if let Some(clock) = self.clock {
                 let time = clock.elapsed();
                 report(&Report { depth, score, nodes: self.nodes, time, pv: best.pv.clone() });
@@ -198,6 +193,11 @@ impl<'a, G: Game> Worker<'a, G> {
                 if super::is_mate_score(score) && depth as i32 > MATE - score.abs() {
                     break; // a forced result seen in full
                 }
+            }
+            if depth >= max_depth {
+                // The depth limit is reached: every thread can stop.
+                self.abort.store(true, Ordering::Relaxed);
+                break;
             }
             if self.nodes >= self.node_limit {
                 break;
