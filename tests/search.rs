@@ -125,9 +125,17 @@ fn threads_return_legal_moves() {
         let mut game = HiveGame::parse(position).unwrap();
         let legal = game.legal_moves();
         let mut engine = Engine::new(16, 3);
-        for depth in 1..=5 {
-            let r = engine.search(game.hive(), Limits::depth(depth), &AtomicBool::new(false), &mut |_| {});
+        for depth in 1..=6 {
+            // Threads may finish iterations for each other: the main thread's reports still
+            // come in strictly increasing depth, and the answer is of the depth asked for.
+            let mut reported = Vec::new();
+            let r = engine.search(game.hive(), Limits::depth(depth), &AtomicBool::new(false), &mut |report| {
+                reported.push(report.depth)
+            });
             assert!(legal.contains(&r.best.unwrap()));
+            assert_eq!(r.depth, depth);
+            assert_eq!(r.pv.first(), r.best.as_ref());
+            assert!(reported.windows(2).all(|w| w[0] < w[1]), "{reported:?}");
         }
     }
 }

@@ -50,6 +50,11 @@ impl<M: Copy> Finished<M> {
         }
     }
 
+    /// A copy of the deepest finished iteration: depth, score and principal variation.
+    pub(crate) fn peek(&self) -> Option<(u32, i32, Vec<M>)> {
+        self.best.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
     /// The deepest finished iteration: depth, score and principal variation.
     fn take(&self) -> Option<(u32, i32, Vec<M>)> {
         self.best.lock().unwrap_or_else(|e| e.into_inner()).take()

@@ -34,6 +34,10 @@ pub(crate) struct Worker<'a, G: Game> {
     pub nodes: u64,
     node_limit: u64,
     aborted: bool,
+    /// Depth of the iteration being searched.
+    iteration: u32,
+    /// The current iteration was abandoned because another thread finished it.
+    superseded: bool,
     moves: Vec<Vec<G::Move>>,
     scores: Vec<Vec<i32>>,
     tried: Vec<Vec<usize>>,
@@ -85,6 +89,8 @@ impl<'a, G: Game> Worker<'a, G> {
             nodes: 0,
             node_limit: u64::MAX,
             aborted: false,
+            iteration: 0,
+            superseded: false,
             moves: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
             scores: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
             tried: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
@@ -110,6 +116,10 @@ impl<'a, G: Game> Worker<'a, G> {
                 self.abort.store(true, Ordering::Relaxed);
             }
             if self.stop.load(Ordering::Relaxed) || self.abort.load(Ordering::Relaxed) {
+                self.aborted = true;
+            } else if self.finished.depth() >= self.iteration {
+                // Another thread finished this iteration: unwind and continue from its result.
+                self.superseded = true;
                 self.aborted = true;
             }
         }
@@ -141,13 +151,28 @@ impl<'a, G: Game> Worker<'a, G> {
         loop {
             // Skip what another thread has finished; odd helpers run one depth ahead, so that
             // threads spread over two depths and fill the table for each other.
-            depth = depth.max(self.finished.depth() + 1 + (self.id as u32 & 1));
+            let unfinished = self.finished.depth() + 1;
+            depth = depth.max(unfinished + (self.id as u32 & 1));
             if depth > max_depth {
-                break;
+                if unfinished > max_depth {
+                    break;
+                }
+                // At the depth limit a helper joins the last iteration instead of sitting idle.
+                depth = max_depth;
             }
             let started = self.clock.map(|c| c.elapsed()).unwrap_or_default();
-            let (score, partial) = self.aspiration(depth as i32, best.score, &mut root_moves);
-            if self.aborted {
+            self.iteration = depth;
+            let (mut score, partial) = self.aspiration(depth as i32, best.score, &mut root_moves);
+            if self.superseded {
+                // Another thread finished this depth (or a deeper one) first: take its result
+                // and go on from there rather than repeat its work.
+                let Some((finished_depth, finished_score, pv)) = self.adopt_finished(&mut root_moves) else {
+                    continue;
+                };
+                depth = finished_depth;
+                score = finished_score;
+                best.pv = pv;
+            } else if self.aborted {
                 // An unfinished iteration's move is used only if it beat the previous best and
                 // no thread has finished this depth.
                 if let Some((mv, s)) = partial {
@@ -159,16 +184,17 @@ impl<'a, G: Game> Worker<'a, G> {
                     }
                 }
                 break;
+            } else {
+                best.pv = self.pv[0].clone();
+                if best.pv.first() != root_moves.first() {
+                    best.pv = root_moves.first().copied().into_iter().collect();
+                }
+                self.finished.offer(depth, score, &best.pv);
             }
             best.best = root_moves.first().copied();
             best.score = score;
             best.depth = depth;
-            best.pv = self.pv[0].clone();
-            if best.pv.first() != best.best.as_ref() {
-                best.pv = best.best.into_iter().collect();
-            }
             best.nodes = self.nodes;
-            self.finished.offer(depth, score, &best.pv);
             if let Some(clock) = self.clock {
                 let time = clock.elapsed();
                 report(&Report { depth, score, nodes: self.nodes, time, pv: best.pv.clone() });
@@ -206,6 +232,17 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         best.nodes = self.nodes;
         best
+    }
+
+    /// After a superseded iteration: clears the abort and returns the deepest finished result,
+    /// with its move put first in `root_moves` so the next iteration starts from it.
+    fn adopt_finished(&mut self, root_moves: &mut [G::Move]) -> Option<(u32, i32, Vec<G::Move>)> {
+        self.superseded = false;
+        self.aborted = false;
+        let (depth, score, pv) = self.finished.peek()?;
+        let index = root_moves.iter().position(|&m| Some(m) == pv.first().copied())?;
+        root_moves[..=index].rotate_right(1);
+        Some((depth, score, pv))
     }
 
     /// One iteration with an aspiration window around the last score, widened on failure.
