@@ -347,18 +347,25 @@ impl<'a, G: Game> Worker<'a, G> {
         line.extend_from_slice(&tail[0]);
     }
 
+    /// The exact score of a finished game `ply` plies from the root, or `None` while it goes on.
+    #[inline]
+    fn terminal_score(&self, ply: usize) -> Option<i32> {
+        match self.game.outcome() {
+            Outcome::InProgress => None,
+            Outcome::Draw => Some(0),
+            Outcome::Win(color) if color == self.game.side_to_move() => Some(MATE - ply as i32),
+            Outcome::Win(_) => Some(-(MATE - ply as i32)),
+        }
+    }
+
     /// Quiescence search: the side to move may stand on the static score or try its tactical
     /// moves (captures), until the position is quiet.
     fn quiescence(&mut self, ply: usize, mut alpha: i32, beta: i32, qdepth: usize) -> i32 {
         if self.should_abort() {
             return 0;
         }
-        match self.game.outcome() {
-            Outcome::InProgress => {}
-            Outcome::Draw => return 0,
-            Outcome::Win(color) => {
-                return if color == self.game.side_to_move() { MATE - ply as i32 } else { -(MATE - ply as i32) };
-            }
+        if let Some(score) = self.terminal_score(ply) {
+            return score;
         }
         let stand = self.game.evaluate();
         if stand >= beta || ply >= MAX_PLY || qdepth >= MAX_QUIESCENCE {
@@ -399,12 +406,8 @@ impl<'a, G: Game> Worker<'a, G> {
         if self.should_abort() {
             return 0;
         }
-        match self.game.outcome() {
-            Outcome::InProgress => {}
-            Outcome::Draw => return 0,
-            Outcome::Win(color) => {
-                return if color == self.game.side_to_move() { MATE - ply as i32 } else { -(MATE - ply as i32) };
-            }
+        if let Some(score) = self.terminal_score(ply) {
+            return score;
         }
         let hash = self.game.hash();
         self.hashes[ply] = hash;
