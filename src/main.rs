@@ -30,8 +30,8 @@ enum Command {
         /// Search for this many seconds (fractions allowed).
         #[arg(long)]
         time: Option<f64>,
-        /// Search threads (default: every core).
-        #[arg(long)]
+        /// Search threads, 1 to 256 (default: every core).
+        #[arg(long, value_parser = thread_count)]
         threads: Option<usize>,
         /// Print move, score, depth, nodes, time and principal variation as JSON.
         #[arg(long)]
@@ -51,8 +51,8 @@ enum Command {
     },
     /// Count the leaves of the move tree for each depth from 1 to DEPTH.
     Perft {
-        /// Worker threads (1 = the plain serial count).
-        #[arg(long, default_value_t = 1)]
+        /// Worker threads, 1 to 256 (1 = the plain serial count).
+        #[arg(long, default_value_t = 1, value_parser = thread_count)]
         threads: usize,
         /// Deepest depth to count.
         depth: usize,
@@ -62,6 +62,15 @@ enum Command {
     },
     /// Play engine-against-engine games between UHP engines and report Elo, LOS and SPRT.
     Tournament(Box<comb::tournament::TournamentArgs>),
+}
+
+/// Parses `--threads`: thousands of threads would only exhaust the system, so the count is
+/// bounded as the search bounds it.
+fn thread_count(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if (1..=comb::search::MAX_THREADS).contains(&n) => Ok(n),
+        _ => Err(format!("expected a whole number from 1 to {}", comb::search::MAX_THREADS)),
+    }
 }
 
 fn fail(message: &str) -> ! {
@@ -151,8 +160,11 @@ fn main() {
             }
             let limits = match (depth, time) {
                 (Some(d), _) => Limits::depth(d.max(1)),
-                (None, Some(t)) if t.is_finite() && t > 0.0 => Limits::time(Duration::from_secs_f64(t)),
-                (None, Some(_)) => fail("--time takes a positive number of seconds"),
+                // `try_from` also refuses what no clock can hold (1e30 seconds).
+                (None, Some(t)) => match Duration::try_from_secs_f64(t) {
+                    Ok(d) if d > Duration::ZERO => Limits::time(d),
+                    _ => fail("--time takes a positive number of seconds"),
+                },
                 (None, None) => Limits::depth(6),
             };
             let mut engine = Engine::new(options.table_megabytes, threads.unwrap_or_else(|| options.threads()));
@@ -168,7 +180,8 @@ fn main() {
         Some(Command::Tournament(args)) => std::process::exit(comb::tournament::run_status(*args).into()),
         Some(Command::Perft { threads, depth, position }) => {
             let game = load(&position, &options);
-            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build().expect("thread pool");
+            let pool =
+                rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap_or_else(|e| fail(&e.to_string()));
             let never = std::sync::atomic::AtomicBool::new(false);
             for d in 1..=depth {
                 let start = Instant::now();

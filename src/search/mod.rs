@@ -65,6 +65,8 @@ impl<M: Copy> Finished<M> {
 pub const MATE: i32 = 30_000;
 /// Beyond every real score.
 pub(crate) const INFINITY: i32 = 32_000;
+/// Most threads a search uses: beyond this, threads only cost memory and start-up.
+pub const MAX_THREADS: usize = 256;
 /// Deepest ply the search reaches (iterations stop below it).
 pub const MAX_PLY: usize = 120;
 
@@ -115,9 +117,10 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// An engine with a table of `tt_megabytes` MiB searching with `threads` threads.
+    /// An engine with a table of `tt_megabytes` MiB searching with `threads` threads (1 to
+    /// [`MAX_THREADS`]).
     pub fn new(tt_megabytes: usize, threads: usize) -> Engine {
-        Engine { tt: TranspositionTable::new(tt_megabytes), threads: threads.max(1) }
+        Engine { tt: TranspositionTable::new(tt_megabytes), threads: threads.clamp(1, MAX_THREADS) }
     }
 
     /// Threads used by a search (the main one included).
@@ -125,9 +128,9 @@ impl Engine {
         self.threads
     }
 
-    /// Sets the number of threads (at least 1).
+    /// Sets the number of threads (1 to [`MAX_THREADS`]).
     pub fn set_threads(&mut self, threads: usize) {
-        self.threads = threads.max(1);
+        self.threads = threads.clamp(1, MAX_THREADS);
     }
 
     /// Resizes the transposition table.
@@ -174,15 +177,18 @@ impl Engine {
         // Helpers search to the same depth limit; the clock and node limit are the main thread's.
         let helper_limits = Limits { depth: limits.depth, ..Limits::default() };
         std::thread::scope(|scope| {
+            // A helper the system refuses to start (thread limit reached) is simply not there:
+            // the search goes on with the threads it has.
             let handles: Vec<_> = (0..helpers)
-                .map(|i| {
+                .map_while(|i| {
                     let game = root.clone();
                     let (abort, finished) = (&abort, &finished);
-                    scope.spawn(move || {
+                    let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
                         let mut w = Worker::new(game, tt, stop, abort, None, i + 1, finished);
                         w.iterate(&helper_limits, &mut |_| {});
                         w.nodes
-                    })
+                    });
+                    spawned.map_err(|e| log::warn!("search runs with {} threads: {e}", i + 1)).ok()
                 })
                 .collect();
             let mut main = Worker::new(root.clone(), tt, stop, &abort, Some(&clock), 0, &finished);

@@ -54,9 +54,9 @@ pub struct TournamentArgs {
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
 
-    /// Games played at once [default: half the hardware threads, at least 1].
-    #[arg(long, value_name = "N")]
-    pub concurrency: Option<usize>,
+    /// Games played at once, 1 to 256 [default: half the hardware threads, at least 1].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub concurrency: Option<u16>,
 
     /// Adjudicate a draw after this many plies, opening included; 0 = never [default: 300 for Hive].
     #[arg(long = "max-plies", value_name = "N")]
@@ -406,7 +406,7 @@ fn prepare(args: &TournamentArgs, stop: &Arc<AtomicBool>) -> Result<Setup, Strin
             configs[i].name = format!("{base}-{n}");
         }
     }
-    let concurrency = args.concurrency.unwrap_or_else(schedule::default_concurrency).max(1);
+    let concurrency = args.concurrency.map_or_else(schedule::default_concurrency, usize::from);
     Ok(Setup {
         engines: configs.into_iter().map(Arc::new).collect(),
         ids,
