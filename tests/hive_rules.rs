@@ -116,6 +116,11 @@ fn game_strings_are_recomputed_and_keep_the_sent_notation() {
     let mut game = HiveGame::parse("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-").unwrap();
     game.play("wQ wQ/").unwrap();
     assert_eq!(game.game_string(), "Base;InProgress;Black[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wQ wQ/");
+    // `play_canonical` (what the tournament referee records) writes Mzinga's form instead.
+    let mut game = HiveGame::parse("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-").unwrap();
+    assert_eq!(game.play_canonical(" WQ  wq/ "), Ok("wQ \\wS1"));
+    assert_eq!(game.play_canonical("bQ ??"), Err(RulesError::UnparsableMove("bQ ??".to_string())));
+    assert_eq!(game.game_string(), "Base;InProgress;Black[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wQ \\wS1");
     // Turn numbers are computed from the plies also after the game ended.
     let won = "Base;WhiteWins;Black[8];wS1;bS1 wS1-;wQ -wS1;bQ bS1/;wG1 -wQ;bG1 \\bQ;wG1 bQ\\;bG2 bQ/;wA1 wQ\\;bA1 bG2/;wA1 bG2\\;bA1 \\bG2;wQ \\wS1;bA1 bG2/;wQ /bG1";
     let mut game = HiveGame::parse(won).unwrap();

@@ -111,21 +111,41 @@ impl HiveGame {
         self.hive.move_string(mv)
     }
 
-    /// Reads and plays a MoveString, or says why it cannot be played (state unchanged).
+    /// Reads and plays a MoveString, or says why it cannot be played (state unchanged). The
+    /// record keeps the text as sent (normalised), as Mzinga's GameString does.
     pub fn play(&mut self, text: &str) -> Result<(), RulesError> {
-        if self.hive.outcome().is_over() {
-            return Err(RulesError::GameOver);
-        }
-        let parsed = MoveText::parse(text).ok_or_else(|| RulesError::UnparsableMove(text.to_string()))?;
+        let parsed = self.read(text)?;
         self.play_text(parsed)
     }
 
-    fn play_text(&mut self, text: MoveText) -> Result<(), RulesError> {
+    /// Like [`HiveGame::play`], but records Mzinga's canonical MoveString instead of the text
+    /// as sent (other engines spell moves differently) and returns it.
+    pub fn play_canonical(&mut self, text: &str) -> Result<&str, RulesError> {
+        let parsed = self.read(text)?;
+        let mv = self.legal_move(parsed)?;
+        self.play_move(mv);
+        Ok(self.strings.last().expect("a move was just recorded"))
+    }
+
+    /// Parses a MoveString to be played now.
+    fn read(&self, text: &str) -> Result<MoveText, RulesError> {
+        if self.hive.outcome().is_over() {
+            return Err(RulesError::GameOver);
+        }
+        MoveText::parse(text).ok_or_else(|| RulesError::UnparsableMove(text.to_string()))
+    }
+
+    /// The legal move a parsed MoveString names here.
+    fn legal_move(&mut self, text: MoveText) -> Result<Move, RulesError> {
         let mut legal = std::mem::take(&mut self.buffer);
         self.hive.generate_moves(&mut legal);
         let result = self.hive.resolve_move(text, &legal);
         self.buffer = legal;
-        let mv = result?;
+        result
+    }
+
+    fn play_text(&mut self, text: MoveText) -> Result<(), RulesError> {
+        let mv = self.legal_move(text)?;
         self.hive.make(mv);
         self.moves.push(mv);
         self.strings.push(text.to_string());

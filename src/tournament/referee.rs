@@ -74,15 +74,10 @@ impl RefereeGame for HiveGame {
     }
 
     fn try_play(&mut self, move_string: &str) -> Result<String, String> {
-        self.play(move_string).map_err(|e| e.to_string())?;
         // Record the canonical form rather than the engine's spelling (nokamute writes
         // self-references such as `wA1 wA1\`), so PGN readers and other engines get Mzinga's
-        // notation. The canonical string needs the position before the move.
-        let mv = *self.moves().last().expect("a move was just played");
-        self.undo(1);
-        let canonical = self.move_string(mv);
-        self.play_move(mv);
-        Ok(canonical)
+        // notation.
+        self.play_canonical(move_string).map(str::to_string).map_err(|e| e.to_string())
     }
 
     fn to_game_string(&self) -> String {
