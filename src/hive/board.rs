@@ -358,7 +358,7 @@ impl Hive {
                 h ^= zobrist::piece_key(p.kind(), c, self.level[p.0 as usize]);
             }
         }
-        if self.last_moved != NO_PIECE {
+        if self.last_moved != NO_PIECE && self.game_type.pillbug {
             h ^= zobrist::last_moved_key(self.pos[self.last_moved as usize]);
         }
         if self.to_move() == Color::Black {
@@ -412,13 +412,19 @@ impl Hive {
     }
 
     /// Sets the piece that moved last, keeping the hash in step.
+    ///
+    /// Only the Pillbug's rule (a piece just moved may not be thrown, a piece just thrown may
+    /// not move) makes the last mover part of the position; without the Pillbug two positions
+    /// that differ only in it have the same legal moves, so the hash leaves it out and a
+    /// repetition is seen as one.
     #[inline(always)]
     fn set_last_moved(&mut self, piece: u8) {
-        if self.last_moved != NO_PIECE {
+        let keyed = self.game_type.pillbug;
+        if keyed && self.last_moved != NO_PIECE {
             self.hash ^= zobrist::last_moved_key(self.pos[self.last_moved as usize]);
         }
         self.last_moved = piece;
-        if piece != NO_PIECE {
+        if keyed && piece != NO_PIECE {
             self.hash ^= zobrist::last_moved_key(self.pos[piece as usize]);
         }
     }

@@ -4,12 +4,17 @@
 //! - for every piece in play, the key of its kind (colour and bug) on its cell, rotated left by
 //!   `9 × height` bits, so that stack order counts (a beetle on a queen differs from the queen
 //!   on the beetle);
-//! - the key of the cell of the piece that moved last, if any (it is immune to the pillbug's
-//!   throw for one ply, so positions that differ only in it are different positions);
+//! - in game types with the Pillbug only, the key of the cell of the piece that moved last, if
+//!   any (it is immune to the pillbug's throw for one ply, so positions that differ only in it
+//!   have different legal moves); without the Pillbug no rule depends on it, so it is left out
+//!   and a repetition of stacks and side to move is a repetition of the position;
 //! - the side key when Black is to move.
 //!
-//! Same-type pieces share keys: `wS1` on a and `wS2` on b is the same position as the reverse,
-//! which lets transpositions meet in the search's table.
+//! Same-type pieces share keys: `wS1` on a and `wS2` on b is the same position as the reverse
+//! (the same legal moves, as two knights are interchangeable in chess), which lets
+//! transpositions meet in the search's table and makes repetitions independent of bug numbers.
+//! This hash is the position's identity everywhere: the `RepetitionDraw` rule, the search's
+//! draw by repetition and the tournament's `--repetitions` all compare it.
 
 use super::grid::CELLS;
 use crate::zobrist::splitmix64;
