@@ -24,10 +24,45 @@
 //! assert_eq!(perft(&mut start, 3, &mut Vec::new()), 42078);
 //! ```
 //!
+//! # The rules
+//!
+//! The reference is the public code of intellector.info (its author's client and servers, whose
+//! move rules live in `src/net/shared/board/Rules.hx` of the `Gulvan0/Intellector` repository),
+//! cross-checked against Anaconda, the site's bot, which has a move generator of its own. No
+//! rules page exists; this section is the project's own record of what that code does.
+//!
+//! - **Board**: 59 flat-topped hexes in files a–i; files a, c, e, g, i have rows 1–7, files b,
+//!   d, f, h rows 1–6 and sit half a hex higher. White (row 1) moves first. Base lines: a1 c1
+//!   e1 g1 i1 for White, a7 c7 e7 g7 i7 for Black.
+//! - **Start**: Intellector e1/e7, Dominators a1 i1/a7 i7, Aggressors c1 g1/c7 g7, Defensors d1
+//!   f1/d6 f6, Liberators b1 h1/b6 h6, Progressors a2 c2 e2 g2 i2/a6 c6 e6 g6 i6 (14 a side).
+//! - **Intellector**: one lateral step to an empty hex, never a capture; or a swap with an
+//!   adjacent own Defensor (one move, written from the Intellector's hex).
+//! - **Dominator**: slides any distance in the six lateral directions, capturing the first
+//!   enemy piece it meets.
+//! - **Aggressor**: slides any distance in the six radial (vertex) directions to the next
+//!   same-colour hex each step; only pieces on its own line block it; captures the first enemy.
+//! - **Defensor**: one lateral step, moving or capturing; and the swap above.
+//! - **Liberator**: one lateral step to an empty hex (Modern rules only), or a jump of exactly
+//!   two lateral steps in a line over anything, landing on an empty hex or capturing there.
+//! - **Progressor**: one step to any of its three forward neighbours, moving or capturing; on
+//!   the enemy base line it must promote (Modern: to Dominator, Aggressor, Defensor or
+//!   Liberator, freely).
+//! - **Aura**: a Dominator, Aggressor, Defensor or Liberator that starts next to its own
+//!   Intellector and captures a piece of another type (not the Intellector) may take that type.
+//! - **No check**: an Intellector may stand attacked; losing it loses the game.
+//! - **Game end**: capturing the enemy Intellector (Fatum) or standing on the enemy base line
+//!   with one's own (Breakthrough) wins; threefold repetition and 60 plies without a capture or
+//!   Progressor move draw.
+//!
+//! **Perft conventions** (`positions/intellector-perft.txt`, whose counts Anaconda and an
+//! independent generator agree on): a swap is one move, an aura capture and the plain capture
+//! of the same piece are two, a promotion is four (one per type), and a position after Fatum or
+//! Breakthrough is a leaf that is never expanded.
+//!
 //! # Rules decisions
 //!
-//! The reference is `docs/intellector.md` (intellector.info's code). Where it leaves a choice,
-//! this module decides as follows:
+//! Where the reference leaves a choice, this module decides as follows:
 //!
 //! - **Game end** is checked after every ply, in this order: a side whose Intellector was
 //!   captured (Fatum) or whose base line holds the enemy Intellector (Breakthrough, by step or
