@@ -14,7 +14,7 @@
 //! from the identity above, written out from scratch.
 
 use comb::game::{Color, Outcome};
-use comb::hive::{GameType, Hive, HiveGame, Move, Piece};
+use comb::hive::{Bug, GameType, Hive, HiveGame, Move, Piece};
 use comb::intellector::{IntellectorGame, Move as IntellectorMove, Rules};
 use std::collections::HashMap;
 
@@ -45,7 +45,7 @@ fn hive_identity(hive: &Hive) -> String {
         .collect();
     stacks.sort_unstable();
     let immobile = match hive.last_moved() {
-        Some(p) if hive.game_type().pillbug => hive.position(p),
+        Some(p) if hive.game_type().has_bug(Bug::Pillbug) => hive.position(p),
         _ => None,
     };
     format!("{stacks:?} {:?} {immobile:?}", hive.to_move())

@@ -2,7 +2,7 @@
 //! one-hive (articulation point) computation.
 
 use super::grid::{neighbour, Cell, CELLS, NO_CELL};
-use super::piece::{GameType, Piece, PIECE_COUNT};
+use super::piece::{Bug, GameType, Piece, PIECE_COUNT};
 use super::zobrist;
 use super::Move;
 use crate::game::{Color, Outcome};
@@ -358,7 +358,7 @@ impl Hive {
                 h ^= zobrist::piece_key(p.kind(), c, self.level[p.0 as usize]);
             }
         }
-        if self.last_moved != NO_PIECE && self.game_type.pillbug {
+        if self.last_moved != NO_PIECE && self.game_type.has_bug(Bug::Pillbug) {
             h ^= zobrist::last_moved_key(self.pos[self.last_moved as usize]);
         }
         if self.to_move() == Color::Black {
@@ -419,7 +419,7 @@ impl Hive {
     /// repetition is seen as one.
     #[inline(always)]
     fn set_last_moved(&mut self, piece: u8) {
-        let keyed = self.game_type.pillbug;
+        let keyed = self.game_type.has_bug(Bug::Pillbug);
         if keyed && self.last_moved != NO_PIECE {
             self.hash ^= zobrist::last_moved_key(self.pos[self.last_moved as usize]);
         }

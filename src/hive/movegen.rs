@@ -132,7 +132,7 @@ impl Hive {
     /// on the ground touching a pillbug; neither may be covered or have just been moved.
     pub(crate) fn throwers(&self, me: Color) -> Throwers {
         let mut t = Throwers { cells: [0; 2], len: 0 };
-        if !self.game_type.pillbug {
+        if !self.game_type.has_bug(Bug::Pillbug) {
             return t;
         }
         let pillbug = Piece::new(me, Bug::Pillbug, 1).expect("pillbug exists");
@@ -140,7 +140,7 @@ impl Hive {
             t.cells[t.len] = self.pos[pillbug.0 as usize];
             t.len += 1;
         }
-        if self.game_type.mosquito {
+        if self.game_type.has_bug(Bug::Mosquito) {
             let mosquito = Piece::new(me, Bug::Mosquito, 1).expect("mosquito exists");
             if self.is_on_top(mosquito) && self.level(mosquito) == 0 && mosquito.0 != self.last_moved {
                 let c = self.pos[mosquito.0 as usize];

@@ -27,6 +27,29 @@ pub enum Bug {
     Pillbug,
 }
 
+/// One row per bug: everything about a bug type that is data rather than movement. Adding a
+/// bug is its movement file, its [`Bug`] variant and its row here (and an evaluation weight).
+struct BugRow {
+    /// The letter in piece names.
+    letter: char,
+    /// Pieces of this bug per side.
+    count: u8,
+    /// True for the expansion bugs a GameTypeString names (`Base+MLP`).
+    expansion: bool,
+}
+
+/// The bug table, in [`Bug`] order (which is also Mzinga's piece id order).
+const BUGS: [BugRow; 8] = [
+    BugRow { letter: 'Q', count: 1, expansion: false },
+    BugRow { letter: 'S', count: 2, expansion: false },
+    BugRow { letter: 'B', count: 2, expansion: false },
+    BugRow { letter: 'G', count: 3, expansion: false },
+    BugRow { letter: 'A', count: 3, expansion: false },
+    BugRow { letter: 'M', count: 1, expansion: true },
+    BugRow { letter: 'L', count: 1, expansion: true },
+    BugRow { letter: 'P', count: 1, expansion: true },
+];
+
 impl Bug {
     /// All bug types, in id order.
     pub const ALL: [Bug; 8] =
@@ -34,17 +57,33 @@ impl Bug {
 
     /// The letter used in piece names (`Q S B G A M L P`).
     pub fn letter(self) -> char {
-        b"QSBGAMLP"[self as usize] as char
+        BUGS[self as usize].letter
+    }
+
+    /// The bug named by a piece-name letter (either case).
+    pub fn from_letter(letter: u8) -> Option<Bug> {
+        Bug::ALL.into_iter().find(|b| b.letter() as u8 == letter.to_ascii_uppercase())
     }
 
     /// The id of this bug's first piece of White's set; the others follow it.
     const fn first_offset(self) -> u8 {
-        [0, 1, 3, 5, 8, 11, 12, 13][self as usize]
+        let mut offset = 0;
+        let mut i = 0;
+        while i < self as usize {
+            offset += BUGS[i].count;
+            i += 1;
+        }
+        offset
     }
 
     /// How many pieces of this bug each side has.
     pub const fn count(self) -> u8 {
-        [1, 2, 2, 3, 3, 1, 1, 1][self as usize]
+        BUGS[self as usize].count
+    }
+
+    /// True for the bugs that only some game types have (Mosquito, Ladybug, Pillbug).
+    pub const fn is_expansion(self) -> bool {
+        BUGS[self as usize].expansion
     }
 }
 
@@ -52,28 +91,35 @@ impl Bug {
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct Piece(pub u8);
 
+/// Pieces per colour: the sum of the bug table's counts.
+pub const PER_SIDE: u8 = {
+    let mut n = 0;
+    let mut i = 0;
+    while i < BUGS.len() {
+        n += BUGS[i].count;
+        i += 1;
+    }
+    n
+};
+
 /// Number of pieces in the largest set (Base+MLP, both colours).
-pub const PIECE_COUNT: usize = 28;
+pub const PIECE_COUNT: usize = 2 * PER_SIDE as usize;
 
-/// Pieces per colour.
-pub const PER_SIDE: u8 = 14;
-
-const BUG_OF: [Bug; 14] = [
-    Bug::Queen,
-    Bug::Spider,
-    Bug::Spider,
-    Bug::Beetle,
-    Bug::Beetle,
-    Bug::Grasshopper,
-    Bug::Grasshopper,
-    Bug::Grasshopper,
-    Bug::Ant,
-    Bug::Ant,
-    Bug::Ant,
-    Bug::Mosquito,
-    Bug::Ladybug,
-    Bug::Pillbug,
-];
+/// The bug of every piece id of one colour, built from the bug table.
+const BUG_OF: [Bug; PER_SIDE as usize] = {
+    let mut table = [Bug::Queen; PER_SIDE as usize];
+    let (mut id, mut b) = (0, 0);
+    while b < Bug::ALL.len() {
+        let mut k = 0;
+        while k < BUGS[b].count {
+            table[id] = Bug::ALL[b];
+            id += 1;
+            k += 1;
+        }
+        b += 1;
+    }
+    table
+};
 
 impl Piece {
     /// The `number`-th (1-based) piece of `bug` for `color`, if it exists.
@@ -144,17 +190,7 @@ impl Piece {
             b'b' => Color::Black,
             _ => return None,
         };
-        let bug = match b[1].to_ascii_uppercase() {
-            b'Q' => Bug::Queen,
-            b'S' => Bug::Spider,
-            b'B' => Bug::Beetle,
-            b'G' => Bug::Grasshopper,
-            b'A' => Bug::Ant,
-            b'M' => Bug::Mosquito,
-            b'L' => Bug::Ladybug,
-            b'P' => Bug::Pillbug,
-            _ => return None,
-        };
+        let bug = Bug::from_letter(b[1])?;
         match (bug.count(), b.get(2)) {
             // Singletons carry no number (`wQ1` is not a piece name).
             (1, None) => Piece::new(color, bug, 1),
@@ -176,47 +212,56 @@ impl fmt::Display for Piece {
     }
 }
 
-/// Which expansion pieces a game uses.
+/// Which bugs a game uses: a set with one bit per [`Bug`]. Every game has the base bugs; the
+/// expansion bugs are named in the GameTypeString (`Base+MLP`).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub struct GameType {
-    /// Mosquito enabled.
-    pub mosquito: bool,
-    /// Ladybug enabled.
-    pub ladybug: bool,
-    /// Pillbug enabled.
-    pub pillbug: bool,
-}
+pub struct GameType(u8);
 
 impl GameType {
     /// The base game.
-    pub const BASE: GameType = GameType { mosquito: false, ladybug: false, pillbug: false };
+    pub const BASE: GameType = GameType::with(&[]);
     /// All three expansions.
-    pub const MLP: GameType = GameType { mosquito: true, ladybug: true, pillbug: true };
+    pub const MLP: GameType = GameType::with(&[Bug::Mosquito, Bug::Ladybug, Bug::Pillbug]);
 
-    /// All eight game types, in the reference's order.
-    pub fn all() -> [GameType; 8] {
-        let t = |m, l, p| GameType { mosquito: m, ladybug: l, pillbug: p };
-        [
-            t(false, false, false),
-            t(true, false, false),
-            t(false, true, false),
-            t(false, false, true),
-            t(true, true, false),
-            t(true, false, true),
-            t(false, true, true),
-            t(true, true, true),
-        ]
+    /// The base game plus the given expansion bugs.
+    pub const fn with(expansions: &[Bug]) -> GameType {
+        let mut bits = 0;
+        let mut i = 0;
+        while i < Bug::ALL.len() {
+            if !Bug::ALL[i].is_expansion() {
+                bits |= 1 << i;
+            }
+            i += 1;
+        }
+        let mut i = 0;
+        while i < expansions.len() {
+            bits |= 1 << expansions[i] as u8;
+            i += 1;
+        }
+        GameType(bits)
+    }
+
+    /// The expansion bugs, in [`Bug`] order.
+    pub fn expansions() -> impl Iterator<Item = Bug> {
+        Bug::ALL.into_iter().filter(|b| b.is_expansion())
+    }
+
+    /// All game types, in the reference's order: by number of expansions, then in bug order
+    /// (`Base`, `Base+M`, `Base+L`, `Base+P`, `Base+ML`, …, `Base+MLP`).
+    pub fn all() -> Vec<GameType> {
+        let bugs: Vec<Bug> = GameType::expansions().collect();
+        let mut subsets: Vec<Vec<Bug>> = (0..1u32 << bugs.len())
+            .map(|mask| bugs.iter().enumerate().filter(|(i, _)| mask & 1 << i != 0).map(|(_, &b)| b).collect())
+            .collect();
+        // Within one size, subsets in lexicographic bug order, as Mzinga lists them.
+        subsets.sort_by_key(|set| (set.len(), set.iter().map(|&b| b as u8).collect::<Vec<_>>()));
+        subsets.iter().map(|set| GameType::with(set)).collect()
     }
 
     /// Whether pieces of `bug` take part.
     #[inline]
     pub fn has_bug(self, bug: Bug) -> bool {
-        match bug {
-            Bug::Mosquito => self.mosquito,
-            Bug::Ladybug => self.ladybug,
-            Bug::Pillbug => self.pillbug,
-            _ => true,
-        }
+        self.0 & 1 << bug as u8 != 0
     }
 
     /// Bit `id` set for every enabled piece.
@@ -224,10 +269,10 @@ impl GameType {
         Piece::all().filter(|p| self.has_bug(p.bug())).fold(0, |m, p| m | 1 << p.0)
     }
 
-    /// Parses a GameTypeString. Exactly the reference's eight forms are accepted
-    /// (`Base`, `Base+M`, …, `Base+MLP`: case-sensitive, letters in M, L, P order), as Mzinga
-    /// does; other spellings such as `Base+LPM` or `base` are rejected so that a GameString we
-    /// accept is one every other UHP tool accepts too.
+    /// Parses a GameTypeString. Exactly the reference's forms are accepted (`Base`, `Base+M`,
+    /// …, `Base+MLP`: case-sensitive, letters in M, L, P order), as Mzinga does; other
+    /// spellings such as `Base+LPM` or `base` are rejected so that a GameString we accept is
+    /// one every other UHP tool accepts too.
     pub fn parse(s: &str) -> Option<GameType> {
         GameType::all().into_iter().find(|t| t.to_string() == s)
     }
@@ -236,15 +281,11 @@ impl GameType {
 impl fmt::Display for GameType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("Base")?;
-        if self.mosquito || self.ladybug || self.pillbug {
+        let mut expansions = GameType::expansions().filter(|&b| self.has_bug(b)).peekable();
+        if expansions.peek().is_some() {
             f.write_str("+")?;
-            for (on, letter) in [(self.mosquito, "M"), (self.ladybug, "L"), (self.pillbug, "P")] {
-                if on {
-                    f.write_str(letter)?;
-                }
-            }
         }
-        Ok(())
+        expansions.try_for_each(|b| write!(f, "{}", b.letter()))
     }
 }
 
