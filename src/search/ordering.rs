@@ -13,8 +13,8 @@ pub(crate) struct Node {
     pub depth: i32,
 }
 
-/// Per-thread ordering tables, sized for one game's move indices.
-pub(crate) struct Ordering {
+/// Per-thread move-ordering tables, sized for one game's move indices.
+pub(crate) struct MoveTables {
     killers: Vec<[u32; 2]>,
     history: Vec<i32>,
     countermoves: Vec<u32>,
@@ -24,9 +24,9 @@ pub(crate) struct Ordering {
 /// History scores saturate here, which keeps recent information weighty (gravity).
 const HISTORY_MAX: i32 = 16_384;
 
-impl Ordering {
-    pub fn new(index_size: usize, max_ply: usize) -> Ordering {
-        Ordering {
+impl MoveTables {
+    pub fn new(index_size: usize, max_ply: usize) -> MoveTables {
+        MoveTables {
             killers: vec![[0; 2]; max_ply + 1],
             history: vec![0; 2 * index_size],
             countermoves: vec![0; index_size],

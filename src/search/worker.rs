@@ -1,6 +1,6 @@
 //! One search thread: iterative deepening over a private copy of the game.
 
-use super::ordering::{Node, Ordering as MoveOrdering};
+use super::ordering::{MoveTables, Node};
 use super::time::{Clock, Limits};
 use super::tt::{Bound, TranspositionTable};
 use super::{Finished, Report, SearchResult, INFINITY, MATE, MAX_PLY};
@@ -41,7 +41,7 @@ pub(crate) struct Worker<'a, G: Game> {
     moves: Vec<Vec<G::Move>>,
     scores: Vec<Vec<i32>>,
     tried: Vec<Vec<usize>>,
-    ordering: MoveOrdering,
+    tables: MoveTables,
     /// Hash of the position at every ply of the current line (for repetition).
     hashes: Vec<u64>,
     /// Hashes of the game's earlier positions that the root could still repeat, oldest first.
@@ -94,7 +94,7 @@ impl<'a, G: Game> Worker<'a, G> {
             moves: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
             scores: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
             tried: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
-            ordering: MoveOrdering::new(G::MOVE_INDEX_SIZE, MAX_PLY + 1),
+            tables: MoveTables::new(G::MOVE_INDEX_SIZE, MAX_PLY + 1),
             hashes: vec![0; MAX_PLY + 2],
             history: Vec::new(),
             played: vec![None; MAX_PLY + 2],
@@ -470,15 +470,15 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         let mut scores = std::mem::take(&mut self.scores[ply]);
         let side = self.game.side_to_move().index();
-        let killers = self.ordering.killers(ply);
-        let counter = self.ordering.countermove(self.played[ply]);
+        let killers = self.tables.killers(ply);
+        let counter = self.tables.countermove(self.played[ply]);
         scores.clear();
         for &mv in &moves {
             let code = G::move_code(mv);
             let s = if code == tt_move {
                 TT_MOVE
             } else if self.game.is_tactical(mv) {
-                TACTICAL + self.ordering.history(side, G::move_index(mv))
+                TACTICAL + self.tables.history(side, G::move_index(mv))
             } else if code == killers[0] {
                 KILLER + 1
             } else if code == killers[1] {
@@ -486,7 +486,7 @@ impl<'a, G: Game> Worker<'a, G> {
             } else if code == counter {
                 COUNTER
             } else {
-                self.ordering.history(side, G::move_index(mv))
+                self.tables.history(side, G::move_index(mv))
             };
             scores.push(s);
         }
@@ -565,7 +565,7 @@ impl<'a, G: Game> Worker<'a, G> {
                     if score >= beta {
                         if quiet {
                             let node = Node { ply, side, previous: self.played[ply], depth };
-                            self.ordering.record_cutoff(&node, G::move_code(mv), G::move_index(mv), &tried);
+                            self.tables.record_cutoff(&node, G::move_code(mv), G::move_index(mv), &tried);
                         }
                         break;
                     }
