@@ -1,7 +1,7 @@
 //! One search thread: iterative deepening over a private copy of the game.
 
 use super::ordering::{MoveTables, Node};
-use super::time::{Clock, Limits};
+use super::time::{Clock, Limits, TimeManager};
 use super::tt::{Bound, TranspositionTable};
 use super::{Finished, Report, SearchResult, INFINITY, MATE, MAX_PLY};
 use crate::game::{Game, Outcome};
@@ -27,7 +27,7 @@ pub(crate) struct Worker<'a, G: Game> {
     stop: &'a AtomicBool,
     abort: &'a AtomicBool,
     /// Only the main thread watches the clock; helpers stop when it raises `abort`.
-    clock: Option<&'a Clock>,
+    time: Option<TimeManager<'a>>,
     /// The deepest iteration finished by any thread.
     finished: &'a Finished<G::Move>,
     id: usize,
@@ -83,7 +83,7 @@ impl<'a, G: Game> Worker<'a, G> {
             tt,
             stop,
             abort,
-            clock,
+            time: clock.map(TimeManager::new),
             finished,
             id,
             nodes: 0,
@@ -111,7 +111,7 @@ impl<'a, G: Game> Worker<'a, G> {
             return true;
         }
         if self.nodes & 1023 == 0 {
-            let out_of_time = self.clock.is_some_and(|c| c.out_of_time());
+            let out_of_time = self.time.as_ref().is_some_and(|t| t.must_stop());
             if out_of_time || self.nodes >= self.node_limit {
                 self.abort.store(true, Ordering::Relaxed);
             }
@@ -144,23 +144,12 @@ impl<'a, G: Game> Worker<'a, G> {
             pv: root_moves.first().copied().into_iter().collect(),
             from_partial: false,
         };
-        // Durations of the last two finished iterations.
-        let mut last_iteration = Duration::ZERO;
-        let mut iteration_before = Duration::ZERO;
         let mut depth = 1;
-        loop {
-            // Skip what another thread has finished; odd helpers run one depth ahead, so that
-            // threads spread over two depths and fill the table for each other.
-            let unfinished = self.finished.depth() + 1;
-            depth = depth.max(unfinished + (self.id as u32 & 1));
-            if depth > max_depth {
-                if unfinished > max_depth {
-                    break;
-                }
-                // At the depth limit a helper joins the last iteration instead of sitting idle.
-                depth = max_depth;
+        while let Some(next) = self.next_depth(depth, max_depth) {
+            depth = next;
+            if let Some(time) = &mut self.time {
+                time.start_iteration();
             }
-            let started = self.clock.map(|c| c.elapsed()).unwrap_or_default();
             self.iteration = depth;
             let (mut score, partial) = self.aspiration(depth as i32, best.score, &mut root_moves);
             if self.superseded {
@@ -173,65 +162,91 @@ impl<'a, G: Game> Worker<'a, G> {
                 score = finished_score;
                 best.pv = pv;
             } else if self.aborted {
-                // An unfinished iteration's move is used only if it beat the previous best and
-                // no thread has finished this depth.
-                if let Some((mv, s)) = partial {
-                    if Some(mv) != best.best && self.finished.depth() < depth {
-                        best.best = Some(mv);
-                        best.score = s;
-                        best.pv = vec![mv];
-                        best.from_partial = true;
-                    }
-                }
+                self.keep_partial(&mut best, partial, depth);
                 break;
             } else {
-                best.pv = self.pv[0].clone();
-                if best.pv.first() != root_moves.first() {
-                    best.pv = root_moves.first().copied().into_iter().collect();
-                }
-                self.finished.offer(depth, score, &best.pv);
+                best.pv = self.publish(depth, score, &root_moves);
             }
             best.best = root_moves.first().copied();
             best.score = score;
             best.depth = depth;
             best.nodes = self.nodes;
-            if let Some(clock) = self.clock {
-                let time = clock.elapsed();
-                report(&Report { depth, score, nodes: self.nodes, time, pv: best.pv.clone() });
-                let this_iteration = time - started;
-                log::debug!(
-                    "depth {depth} score {score} nodes {} iteration {this_iteration:?} total {time:?}",
-                    self.nodes
-                );
-                // Another iteration costs a few times the last one; do not start what cannot end.
-                // Iteration times alternate (odd and even depths differ), so the growth per
-                // iteration is the average over the last two steps.
-                let growth = if iteration_before.as_micros() > 200 {
-                    (this_iteration.as_secs_f64() / iteration_before.as_secs_f64()).sqrt().clamp(1.5, 6.0)
-                } else {
-                    3.0
-                };
-                iteration_before = last_iteration;
-                last_iteration = this_iteration;
-                if !clock.next_iteration_fits(this_iteration, growth) {
-                    break;
-                }
-                if super::is_mate_score(score) && depth as i32 > MATE - score.abs() {
-                    break; // a forced result seen in full
-                }
-            }
-            if depth >= max_depth {
-                // The depth limit is reached: every thread can stop.
-                self.abort.store(true, Ordering::Relaxed);
-                break;
-            }
-            if self.nodes >= self.node_limit {
+            if !self.go_deeper(&best, max_depth, report) {
                 break;
             }
             depth += 1;
         }
         best.nodes = self.nodes;
         best
+    }
+
+    /// The depth of the next iteration, `depth` or deeper, or `None` once every depth up to
+    /// `max_depth` is finished.
+    fn next_depth(&self, depth: u32, max_depth: u32) -> Option<u32> {
+        // Skip what another thread has finished; odd helpers run one depth ahead, so that
+        // threads spread over two depths and fill the table for each other.
+        let unfinished = self.finished.depth() + 1;
+        let depth = depth.max(unfinished + (self.id as u32 & 1));
+        if depth <= max_depth {
+            Some(depth)
+        } else if unfinished > max_depth {
+            None
+        } else {
+            // At the depth limit a helper joins the last iteration instead of sitting idle.
+            Some(max_depth)
+        }
+    }
+
+    /// After an aborted iteration at `depth`: an unfinished iteration's move is used only if
+    /// it beat the previous best and no thread has finished this depth.
+    fn keep_partial(&self, best: &mut SearchResult<G::Move>, partial: Option<(G::Move, i32)>, depth: u32) {
+        if let Some((mv, s)) = partial {
+            if Some(mv) != best.best && self.finished.depth() < depth {
+                best.best = Some(mv);
+                best.score = s;
+                best.pv = vec![mv];
+                best.from_partial = true;
+            }
+        }
+    }
+
+    /// The principal variation of an iteration this thread finished (it starts with the best
+    /// root move), offered to the other threads.
+    fn publish(&mut self, depth: u32, score: i32, root_moves: &[G::Move]) -> Vec<G::Move> {
+        let mut pv = self.pv[0].clone();
+        if pv.first() != root_moves.first() {
+            pv = root_moves.first().copied().into_iter().collect();
+        }
+        self.finished.offer(depth, score, &pv);
+        pv
+    }
+
+    /// After the iteration that found `best`: reports it (main thread) and says whether to
+    /// search one ply deeper.
+    fn go_deeper(
+        &mut self,
+        best: &SearchResult<G::Move>,
+        max_depth: u32,
+        report: &mut dyn FnMut(&Report<G::Move>),
+    ) -> bool {
+        let (depth, score) = (best.depth, best.score);
+        if let Some(time) = &mut self.time {
+            let (elapsed, took) = time.finish_iteration();
+            report(&Report { depth, score, nodes: self.nodes, time: elapsed, pv: best.pv.clone() });
+            log::debug!("depth {depth} score {score} nodes {} iteration {took:?} total {elapsed:?}", self.nodes);
+            if !time.next_iteration_may_start() {
+                return false;
+            }
+            if super::is_mate_score(score) && depth as i32 > MATE - score.abs() {
+                return false; // a forced result seen in full
+            }
+        }
+        if depth >= max_depth {
+            // The depth limit is reached: every thread can stop.
+            self.abort.store(true, Ordering::Relaxed);
+            return false;
+        }
+        self.nodes < self.node_limit
     }
 
     /// After a superseded iteration: clears the abort and returns the deepest finished result,
