@@ -5,13 +5,18 @@
 #   crash    exits with status 3
 #   hang     never answers (the process sleeps until it is killed)
 #   error    answers `err …`, a protocol error
+#   hive-only  refuses `newgame Intellector…` with `err …`, as a Hive-only engine does
 mode="${1:-illegal}"
 printf 'id fake-%s 1.0\nMosquito;Ladybug;Pillbug\nok\n' "$mode"
 while IFS= read -r line; do
     case "$line" in
         newgame*)
             game="${line#newgame}"
-            printf '%s\nok\n' "${game# }"
+            game="${game# }"
+            case "$mode:$game" in
+                hive-only:Intellector*) printf 'err Unable to parse game type.\nok\n' ;;
+                *) printf '%s\nok\n' "$game" ;;
+            esac
             ;;
         "options set "*)
             set -- $line

@@ -1,10 +1,12 @@
 //! `comb tournament` end to end, through the real binary: comb against comb with openings,
 //! concurrency and both output files; engines that cheat, crash, hang or break the protocol
 //! lose with the right reason while the tournament goes on; SPRT stops early; bad set-ups are
-//! refused with clear messages.
+//! refused with clear messages; tiny results print no NaN; PGN tags read back alike; a reader
+//! that leaves early stops the run quietly.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 const COMB: &str = env!("CARGO_BIN_EXE_comb");
 
@@ -72,17 +74,18 @@ fn json_field(line: &str, key: &str) -> String {
 /// A PGN game's tags (in order) and MoveStrings.
 type PgnGame = (Vec<(String, String)>, Vec<String>);
 
-/// The games of a PGN file.
+/// The games of a PGN file, with tags read as MzingaViewer reads them.
 fn pgn_games(text: &str) -> Vec<PgnGame> {
     let mut games = Vec::new();
     for block in text.split("\n\n[").filter(|b| !b.trim().is_empty()) {
         let mut tags = Vec::new();
         let mut moves = Vec::new();
         for line in block.lines() {
-            let line = line.trim().trim_start_matches('[');
-            if let Some((key, value)) = line.strip_suffix("\"]").and_then(|l| l.split_once(" \"")) {
-                tags.push((key.to_string(), value.to_string()));
-            } else if let Some((number, mv)) = line.split_once(". ") {
+            // Blocks after the first lost their first `[` to the split.
+            let line = format!("[{}", line.trim().trim_start_matches('['));
+            if let Some(tag) = mzinga_tag(&line).filter(|_| line.ends_with("\"]")) {
+                tags.push(tag);
+            } else if let Some((number, mv)) = line[1..].split_once(". ") {
                 assert_eq!(number.parse::<usize>().unwrap(), moves.len() + 1, "plies are numbered");
                 moves.push(mv.to_string());
             }
@@ -323,4 +326,199 @@ fn intellector_tournament_ends_by_its_rules() {
         }
     }
     let _ = std::fs::remove_dir_all(Path::new(&dir));
+}
+
+/// `comb tournament` with piped output, and a reader that takes `lines` lines of its standard
+/// output and then closes the pipe (as `| head -n` does). Returns the exit status code (`None`
+/// after being killed at `limit`) and standard error.
+fn tournament_with_early_reader(args: &[String], lines: usize, limit: Duration) -> (Option<i32>, String) {
+    use std::io::{BufRead, BufReader, Read};
+    let mut child = Command::new(COMB)
+        .arg("tournament")
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("comb runs");
+    let mut stderr = child.stderr.take().unwrap();
+    let err = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = stderr.read_to_string(&mut text);
+        text
+    });
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    for _ in 0..lines {
+        let mut line = String::new();
+        out.read_line(&mut line).unwrap();
+    }
+    drop(out);
+    let deadline = Instant::now() + limit;
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status.code();
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    (status, err.join().unwrap())
+}
+
+#[test]
+fn a_reader_that_leaves_early_stops_the_tournament_quietly() {
+    let mut args = comb_engine("A");
+    args.extend(comb_engine("B"));
+    args.extend(strings(&["--each", "depth=1", "--rounds", "20", "--concurrency", "1"]));
+    let (code, stderr) = tournament_with_early_reader(&args, 1, Duration::from_secs(120));
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+    assert_eq!(code, Some(141), "{stderr}");
+}
+
+#[test]
+fn a_missing_engine_directory_is_named() {
+    let mut args = comb_engine("A");
+    args.extend(comb_engine("B"));
+    args.push("dir=/nonexistent/engine-dir".into());
+    args.extend(strings(&["--each", "depth=1"]));
+    let (out, _) = tournament(&args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("engine 2 (`")
+            && stderr.contains("could not start: the working directory `/nonexistent/engine-dir` does not exist"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn an_engine_that_cannot_play_the_game_type_stops_the_run() {
+    let mut args = comb_engine("comb");
+    args.extend(fake_engine("hive-only"));
+    args.extend(strings(&["--each", "depth=1", "--game-type", "Intellector", "--rounds", "1"]));
+    let (out, stdout) = tournament(&args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stdout}\n{stderr}");
+    let expected = format!(
+        "error: engine 2 (`bash {} hive-only`) cannot play Intellector: it answered `newgame Intellector` with \
+         `err Unable to parse game type.`",
+        data("tests/fake_engine.sh")
+    );
+    assert!(stderr.contains(&expected), "{stderr}");
+    assert!(!stdout.contains("Finished game"), "{stdout}");
+    // The same engine plays Hive: the check only refuses what it refuses.
+    let mut args = comb_engine("comb");
+    args.extend(fake_engine("hive-only"));
+    args.extend(strings(&["--each", "depth=1", "--rounds", "1"]));
+    let (out, stdout) = tournament(&args);
+    assert!(out.status.success(), "{stdout}");
+    assert_eq!(stdout.lines().filter(|l| l.starts_with("Finished game")).count(), 2, "{stdout}");
+}
+
+/// Fails if `text` holds a number that is not one (`NaN`, `inf`, `-inf`).
+fn assert_no_nan_or_inf(text: &str) {
+    let lower = text.to_ascii_lowercase();
+    assert!(!lower.contains("nan") && !lower.contains("inf"), "{text}");
+}
+
+#[test]
+fn statistics_of_tiny_results_are_numbers_or_na() {
+    let dir = temp_dir("tiny");
+    let jsonl = dir.join("games.jsonl");
+    // 2 - 0: a sweep, with an interim block after every game, the pentanomial and the SPRT.
+    let mut args = comb_engine("comb");
+    args.extend(fake_engine("illegal"));
+    args.extend(strings(&["--each", "depth=1", "--rounds", "1", "--rating-interval", "1"]));
+    args.extend(strings(&["--sprt", "elo0=0", "elo1=5", "--jsonl", &jsonl.display().to_string()]));
+    let (out, stdout) = tournament(&args);
+    assert!(out.status.success(), "{stdout}");
+    assert!(stdout.contains("Elo difference: n/a +/- n/a, LOS: "), "{stdout}");
+    assert!(stdout.contains("Pairs: Elo n/a +/- n/a, nElo: n/a +/- "), "{stdout}");
+    assert!(stdout.contains("LLR: "), "{stdout}");
+    assert_no_nan_or_inf(&stdout);
+    assert_no_nan_or_inf(&std::fs::read_to_string(&jsonl).unwrap());
+    // Three engines: a ranking, with one engine that lost everything and one that won it all.
+    let mut args = comb_engine("comb");
+    args.extend(fake_engine("illegal"));
+    args.extend(fake_engine("error"));
+    args.extend(strings(&["--each", "depth=1", "--rounds", "1", "--mode", "gauntlet"]));
+    let (out, stdout) = tournament(&args);
+    assert!(out.status.success(), "{stdout}");
+    assert!(stdout.contains("Rank Name"), "{stdout}");
+    assert_no_nan_or_inf(&stdout);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A tag line read as the PGN standard says: `[Name "value"]`, where inside the string `\\` is a
+/// backslash and `\"` a quote (any other backslash stays as it is). `None` unless the line is
+/// one whole tag.
+fn standard_tag(line: &str) -> Option<(String, String)> {
+    let rest = line.trim().strip_prefix('[')?;
+    let (name, rest) = rest.split_once(char::is_whitespace)?;
+    let mut chars = rest.trim_start().strip_prefix('"')?.chars();
+    let mut value = String::new();
+    loop {
+        match chars.next()? {
+            '"' => break,
+            '\\' => match chars.clone().next() {
+                Some(c @ ('\\' | '"')) => {
+                    chars.next();
+                    value.push(c);
+                }
+                _ => value.push('\\'),
+            },
+            c => value.push(c),
+        }
+    }
+    (chars.as_str().trim() == "]").then(|| (name.to_string(), value))
+}
+
+/// A tag line read as Mzinga reads it (`GameRecording.ParsePGNTag`): the name up to the first
+/// space, then the rest without any `"`, trimmed; no escapes.
+fn mzinga_tag(line: &str) -> Option<(String, String)> {
+    let line = line.trim();
+    if !(line.starts_with('[') && line.ends_with(']')) {
+        return None;
+    }
+    let (name, value) = line.trim_start_matches('[').trim_end_matches(']').split_once(' ')?;
+    Some((name.trim().to_string(), value.replace('"', "").trim().to_string()))
+}
+
+#[test]
+fn pgn_tags_read_back_alike_by_the_standard_and_by_mzinga() {
+    let dir = temp_dir("pgn-tags");
+    let (book, pgn) = (dir.join("book.txt"), dir.join("games.pgn"));
+    // From positions/openings-base-mlp.txt: the GameString ends with a backslash.
+    let opening = "Base+MLP;InProgress;White[2];wS1;bS1 wS1\\";
+    std::fs::write(&book, format!("{opening}\n")).unwrap();
+    let mut args = comb_engine("A");
+    args.extend(comb_engine("B"));
+    args.extend(strings(&["--each", "depth=1", "--rounds", "1", "--event", "back\\slash\\"]));
+    args.extend(strings(&["--openings", &book.display().to_string(), "--pgn", &pgn.display().to_string()]));
+    let (out, stdout) = tournament(&args);
+    assert!(out.status.success(), "{stdout}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let tag_lines: Vec<&str> = text.lines().filter(|l| l.starts_with('[')).collect();
+    assert_eq!(tag_lines.len(), 22, "two games of 11 tags: {text}");
+    for line in &tag_lines {
+        let standard = standard_tag(line).unwrap_or_else(|| panic!("a standard PGN reader cannot read {line}"));
+        let mzinga = mzinga_tag(line).unwrap();
+        assert_eq!(standard.0, mzinga.0, "{line}");
+        assert_eq!(standard.1.trim_end(), mzinga.1, "{line}");
+        if standard.0 == "Opening" {
+            // Mzinga reads the GameString itself; the standard reading has a space after it,
+            // which a GameString reader ignores: both give back the same game.
+            assert_eq!(mzinga.1, opening, "{line}");
+            let game = comb::hive::HiveGame::parse(standard.1.trim()).unwrap();
+            assert_eq!(game.game_string(), opening, "{line}");
+        }
+        if standard.0 == "Event" {
+            assert_eq!(mzinga.1, "back\\slash\\", "{line}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

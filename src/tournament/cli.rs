@@ -1,16 +1,18 @@
 //! The `comb tournament` command line, and the run: check the set-up, start every engine once,
-//! play the schedule, print and write as games finish, stop on an SPRT verdict or Ctrl+C.
+//! play the schedule, print and write as games finish, stop on an SPRT verdict, on Ctrl+C or when
+//! standard output is closed.
 
-use super::engine::{Engine, EngineConfig, Limit, Sync, TimeCommand, Timeouts};
+use super::engine::{Engine, EngineConfig, EngineError, Limit, Sync, TimeCommand, Timeouts};
 use super::openings::{self, Order, Picker};
 use super::referee::{load_game, PlayError, Rules, DEFAULT_GAME_TYPE};
 use super::report::{self, Standings};
 use super::schedule::{self, Mode};
 use super::stats::{Sprt, Verdict};
+use super::stdout;
 use super::{jsonl, pgn, GameRecord};
 use clap::Args;
 use std::fs::File;
-use std::io::Write;
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
@@ -324,19 +326,72 @@ fn seconds_arg(name: &str, value: f64) -> Result<Duration, String> {
     }
 }
 
-fn prepare(args: &TournamentArgs, stop: &Arc<AtomicBool>) -> Result<Setup, String> {
+/// Why a tournament cannot start.
+#[derive(Debug, Clone, PartialEq)]
+enum SetupError {
+    /// A bad argument, engine setting or opening book, in words.
+    Invalid(String),
+    /// Engine `index` (from 1), started as `command`, could not be started or set up.
+    Engine {
+        /// The engine's place on the command line, from 1.
+        index: usize,
+        /// Its command line.
+        command: String,
+        /// What went wrong.
+        error: EngineError,
+    },
+    /// Engine `index` refused `newgame <game_type>`: it cannot play the tournament's game.
+    GameType {
+        /// The engine's place on the command line, from 1.
+        index: usize,
+        /// Its command line.
+        command: String,
+        /// The tournament's game type.
+        game_type: String,
+        /// The refusal (`err …`), or how the exchange failed.
+        error: EngineError,
+    },
+}
+
+impl From<String> for SetupError {
+    fn from(message: String) -> SetupError {
+        SetupError::Invalid(message)
+    }
+}
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetupError::Invalid(message) => f.write_str(message),
+            SetupError::Engine { index, command, error } => write!(f, "engine {index} (`{command}`): {error}"),
+            SetupError::GameType { index, command, game_type, error: EngineError::Protocol(reply) } => {
+                write!(f, "engine {index} (`{command}`) cannot play {game_type}: it answered `newgame {game_type}` with `{reply}`")
+            }
+            SetupError::GameType { index, command, game_type, error } => {
+                write!(f, "engine {index} (`{command}`) cannot play {game_type}: `newgame {game_type}`: {error}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+fn prepare(args: &TournamentArgs, stop: &Arc<AtomicBool>) -> Result<Setup, SetupError> {
     if args.engines.0.len() < 2 {
-        return Err("a tournament needs at least two engines (one --engine each)".into());
+        return Err(SetupError::Invalid("a tournament needs at least two engines (one --engine each)".into()));
     }
     if args.rounds == 0 {
-        return Err("--rounds must be at least 1".into());
+        return Err(SetupError::Invalid("--rounds must be at least 1".into()));
     }
     let timeouts = Timeouts {
         command: seconds_arg("command-timeout", args.command_timeout)?,
         margin: Duration::from_secs_f64(if args.timeout_margin.is_finite() && args.timeout_margin >= 0.0 {
             args.timeout_margin.min(1e9)
         } else {
-            return Err(format!("--timeout-margin {}: expected seconds, 0 or more", args.timeout_margin));
+            return Err(SetupError::Invalid(format!(
+                "--timeout-margin {}: expected seconds, 0 or more",
+                args.timeout_margin
+            )));
         }),
         depth: seconds_arg("depth-timeout", args.depth_timeout)?,
     };
@@ -349,7 +404,7 @@ fn prepare(args: &TournamentArgs, stop: &Arc<AtomicBool>) -> Result<Setup, Strin
         .collect::<Result<Vec<_>, _>>()?;
     let sprt = args.sprt.as_deref().map(sprt_from).transpose()?;
     if sprt.is_some() && configs.len() != 2 {
-        return Err("--sprt tests one engine against another: give exactly two engines".into());
+        return Err(SetupError::Invalid("--sprt tests one engine against another: give exactly two engines".into()));
     }
     let seed = args.seed.unwrap_or_else(|| {
         SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64 ^ d.as_secs().rotate_left(32))
@@ -372,12 +427,19 @@ fn prepare(args: &TournamentArgs, stop: &Arc<AtomicBool>) -> Result<Setup, Strin
     // and the `id` lines name engines that were given no name.
     let mut ids = Vec::new();
     for (i, config) in configs.iter_mut().enumerate() {
-        let engine = Engine::start(Arc::new(config.clone()), &rules.timeouts, Arc::clone(stop))
-            .map_err(|e| format!("engine {} (`{}`): {e}", i + 1, config.command_line()))?;
+        let (index, command) = (i + 1, config.command_line());
+        let mut engine = Engine::start(Arc::new(config.clone()), &rules.timeouts, Arc::clone(stop))
+            .map_err(|error| SetupError::Engine { index, command: command.clone(), error })?;
         let id = engine.id().unwrap_or_default().to_string();
+        // An engine that refuses the game type would lose every game at ply 0 as a protocol
+        // error; asking once now turns that into one clear message.
+        engine.command(&format!("newgame {game_type}"), rules.timeouts.command).map_err(|error| {
+            SetupError::GameType { index, command: command.clone(), game_type: game_type.clone(), error }
+        })?;
         if let Some(missing) = missing_expansions(&game_type, engine.capabilities()) {
-            // Only a warning: the engine may support more than it declares. If it does not, it
-            // loses its games by protocol error, which the transcripts then show.
+            // Only a warning: the engine accepted the game type, so it may support more than it
+            // declares. If it does not, it loses its games by protocol error, which the
+            // transcripts then show.
             eprintln!(
                 "warning: engine {} (`{}`) does not declare {missing} (capabilities: {}), which {game_type} needs",
                 i + 1,
@@ -489,7 +551,9 @@ impl Files {
 }
 
 /// Runs `comb tournament`. Exit status: 0 when the schedule or the SPRT finished, 1 when the run
-/// failed part-way (an output file could not be written), 2 for a bad set-up, 130 after Ctrl+C.
+/// failed part-way (an output file could not be written), 2 for a bad set-up (an unwritable
+/// output file included), 130 after Ctrl+C, 141 when the reader of standard output went away
+/// (the run stops quietly, see [`stdout`]).
 pub fn run(args: TournamentArgs) -> ExitCode {
     ExitCode::from(run_status(args))
 }
@@ -524,26 +588,44 @@ pub fn run_status(args: TournamentArgs) -> u8 {
             stop.store(true, SeqCst);
         });
     }
-    let Setup { engines, ids, game_type, mut openings, opening_count, seed, rules, concurrency, sprt } = setup;
-    let names: Vec<String> = engines.iter().map(|e| e.name.clone()).collect();
-    let pairings = schedule::pairings(engines.len(), args.mode);
-    let games = schedule::schedule(&pairings, args.rounds, openings.as_mut());
-    let total = games.len();
+    match play(&args, setup, &mut files, &stop) {
+        Ok(()) if interrupted.load(SeqCst) => 130,
+        Ok(()) => 0,
+        Err(RunError::Fatal(e)) => {
+            eprintln!("error: {e}");
+            1
+        }
+        Err(RunError::Stdout(e)) => stdout::exit_status(&e),
+    }
+}
 
+/// Why a run ended before its schedule or its SPRT verdict (other than Ctrl+C).
+#[derive(Debug)]
+enum RunError {
+    /// A game file could not be written, or a game could not be set up (the message).
+    Fatal(String),
+    /// Standard output could not be written (its reader went away, say).
+    Stdout(io::Error),
+}
+
+/// The lines printed before the first game: the tournament, the engines, openings,
+/// adjudication and the SPRT.
+fn header(args: &TournamentArgs, setup: &Setup, total: usize) -> String {
+    let Setup { engines, ids, game_type, opening_count, seed, rules, concurrency, sprt, .. } = setup;
     let mode = match args.mode {
         Mode::RoundRobin => "round-robin",
         Mode::Gauntlet => "gauntlet",
     };
-    println!(
-        "Tournament: {game_type}, {mode}, {} engines, {} round{}, {total} games, concurrency {concurrency}",
+    let mut out = format!(
+        "Tournament: {game_type}, {mode}, {} engines, {} round{}, {total} games, concurrency {concurrency}\n",
         engines.len(),
         args.rounds,
         if args.rounds == 1 { "" } else { "s" }
     );
-    for (i, (e, id)) in engines.iter().zip(&ids).enumerate() {
+    for (i, (e, id)) in engines.iter().zip(ids).enumerate() {
         let options: Vec<String> = e.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
-        println!(
-            "Engine {}: {} = `{}` (id {}), {}{}{}{}",
+        out.push_str(&format!(
+            "Engine {}: {} = `{}` (id {}), {}{}{}{}\n",
             i + 1,
             e.name,
             e.command_line(),
@@ -552,7 +634,7 @@ pub fn run_status(args: TournamentArgs) -> u8 {
             if e.sync == Sync::Play { ", sync=play" } else { "" },
             if e.time_command == TimeCommand::Seconds { ", timecmd=seconds" } else { "" },
             if options.is_empty() { String::new() } else { format!(", options {}", options.join(" ")) }
-        );
+        ));
     }
     match &args.openings {
         Some(path) => {
@@ -560,9 +642,12 @@ pub fn run_status(args: TournamentArgs) -> u8 {
                 Order::Sequential => "sequential".to_string(),
                 Order::Random => format!("random, seed {seed}"),
             };
-            println!("Openings: {} ({opening_count}, {order}), each played twice with colours swapped", path.display());
+            out.push_str(&format!(
+                "Openings: {} ({opening_count}, {order}), each played twice with colours swapped\n",
+                path.display()
+            ));
         }
-        None => println!("Openings: none (every game from the empty board, colours swapped in pairs)"),
+        None => out.push_str("Openings: none (every game from the empty board, colours swapped in pairs)\n"),
     }
     let repetition = match rules.repetitions {
         0 => "no repetition rule".to_string(),
@@ -572,26 +657,30 @@ pub fn run_status(args: TournamentArgs) -> u8 {
         0 => "no ply limit".to_string(),
         n => format!("draw at {n} plies"),
     };
-    println!("Adjudication: {length}, {repetition}");
-    if let Some(s) = &sprt {
-        println!(
-            "SPRT: elo0={:.2} elo1={:.2} alpha={} beta={}, bounds ({:.2}, {:.2}), pentanomial GSPRT",
-            s.elo0,
-            s.elo1,
-            s.alpha,
-            s.beta,
-            s.lower(),
-            s.upper()
-        );
+    out.push_str(&format!("Adjudication: {length}, {repetition}\n"));
+    if let Some(s) = sprt {
+        out.push_str(&report::sprt_settings_line(s));
+        out.push('\n');
     }
+    out
+}
+
+/// Prints the set-up, plays the schedule while printing each game, and prints the results.
+fn play(args: &TournamentArgs, mut setup: Setup, files: &mut Files, stop: &Arc<AtomicBool>) -> Result<(), RunError> {
+    let names: Vec<String> = setup.engines.iter().map(|e| e.name.clone()).collect();
+    let pairings = schedule::pairings(setup.engines.len(), args.mode);
+    let games = schedule::schedule(&pairings, args.rounds, setup.openings.as_mut());
+    let total = games.len();
+    stdout::block(&header(args, &setup, total)).map_err(RunError::Stdout)?;
+    let Setup { engines, game_type, rules, concurrency, sprt, .. } = setup;
 
     let started = Instant::now();
     let mut standings = Standings::new(names, &pairings);
-    let mut fatal: Option<String> = None;
+    let mut failure: Option<RunError> = None;
     let mut verdict = Verdict::Continue;
     let limits: Vec<String> = engines.iter().map(|e| e.limit.describe()).collect();
-    let stopping = Arc::clone(&stop);
-    schedule::run(games, &engines, &game_type, &rules, concurrency, &stop, |(spec, result)| {
+    let stopping = Arc::clone(stop);
+    schedule::run(games, &engines, &game_type, &rules, concurrency, stop, |(spec, result)| {
         // Once stopping (SPRT verdict, Ctrl+C, an error), games that still finish are left out,
         // so the results are those at the moment of the decision.
         if stopping.load(SeqCst) {
@@ -601,7 +690,7 @@ pub fn run_status(args: TournamentArgs) -> u8 {
             Ok(played) => played,
             Err(PlayError::Aborted) => return true,
             Err(PlayError::Setup(e)) => {
-                fatal = Some(format!("game {}: {e}", spec.number));
+                failure = Some(RunError::Fatal(format!("game {}: {e}", spec.number)));
                 return false;
             }
         };
@@ -619,65 +708,58 @@ pub fn run_status(args: TournamentArgs) -> u8 {
             opening: spec.opening.as_deref().map(str::to_string),
             played,
         };
-        if let Err(e) = files.write(&record, &args) {
-            fatal = Some(e);
+        if let Err(e) = files.write(&record, args) {
+            failure = Some(RunError::Fatal(e));
             return false;
         }
         standings.add(&record);
-        println!("{}", report::finished_line(&record));
-        println!("{}", report::progress_line(standings.games(), total, started.elapsed()));
+        // What this game adds to the output, printed in one write.
+        let mut text = format!(
+            "{}\n{}\n",
+            report::finished_line(&record),
+            report::progress_line(standings.games(), total, started.elapsed())
+        );
         let done = standings.games();
         if args.rating_interval > 0 && done.is_multiple_of(args.rating_interval) && done < total {
-            print!("{}", standings.block(sprt.as_ref()));
+            text.push_str(&standings.block(sprt.as_ref()));
         }
+        let mut go_on = true;
         if let (Some(s), Verdict::Continue) = (&sprt, verdict) {
             let llr = s.llr_pentanomial(&standings.pairings()[0].ptnml);
             verdict = s.verdict(llr);
             if verdict != Verdict::Continue {
-                println!("SPRT: {} accepted after {done} games (LLR {llr:.2})", verdict_name(verdict));
-                return false;
+                text.push_str(&report::sprt_decision_line(verdict, done, llr));
+                text.push('\n');
+                go_on = false;
             }
         }
-        true
+        if let Err(e) = stdout::block(&text) {
+            // Nobody reads the results any more: stop playing for them.
+            failure = Some(RunError::Stdout(e));
+            return false;
+        }
+        go_on
     });
     let elapsed = started.elapsed();
-
-    println!();
-    println!("Results of {} after {} of {total} games:", standings_title(&engines), standings.games());
-    print!("{}", standings.block(sprt.as_ref()));
-    println!("{}", standings.reasons_line());
-    if sprt.is_some() {
-        println!(
-            "SPRT: {}",
-            match verdict {
-                Verdict::Continue => "no verdict yet".to_string(),
-                v => format!("{} accepted", verdict_name(v)),
-            }
-        );
+    if let Some(error @ RunError::Stdout(_)) = failure {
+        return Err(error);
     }
-    let minutes = elapsed.as_secs_f64() / 60.0;
-    println!(
-        "Played {} games in {} ({:.1} games/min)",
+
+    let mut text = format!(
+        "\nResults of {} after {} of {total} games:\n{}{}\n",
+        standings_title(&engines),
         standings.games(),
-        report::duration_text(elapsed),
-        if minutes > 0.0 { standings.games() as f64 / minutes } else { 0.0 }
+        standings.block(sprt.as_ref()),
+        standings.reasons_line()
     );
-    if let Some(e) = fatal {
-        eprintln!("error: {e}");
-        return 1;
+    if sprt.is_some() {
+        text.push_str(&report::sprt_final_line(verdict));
+        text.push('\n');
     }
-    if interrupted.load(SeqCst) {
-        return 130;
-    }
-    0
-}
-
-fn verdict_name(v: Verdict) -> &'static str {
-    match v {
-        Verdict::H0 => "H0",
-        Verdict::H1 => "H1",
-        Verdict::Continue => "none",
-    }
+    text.push_str(&report::played_line(standings.games(), elapsed));
+    text.push('\n');
+    stdout::block(&text).map_err(RunError::Stdout)?;
+    failure.map_or(Ok(()), Err)
 }
 
 fn standings_title(engines: &[Arc<EngineConfig>]) -> String {

@@ -147,6 +147,9 @@ impl Timeouts {
 pub enum EngineError {
     /// The process could not be started.
     Spawn(String),
+    /// The working directory given with `dir=` does not exist or is not a directory (the
+    /// system reports that as a missing program, which would blame the wrong path).
+    NoDirectory(PathBuf),
     /// The process ended or closed its pipes.
     Crash(String),
     /// No complete reply within the time allowed.
@@ -161,6 +164,13 @@ impl std::fmt::Display for EngineError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             EngineError::Spawn(m) => write!(f, "could not start: {m}"),
+            EngineError::NoDirectory(dir) => {
+                write!(
+                    f,
+                    "could not start: the working directory `{}` does not exist or is not a directory",
+                    dir.display()
+                )
+            }
             EngineError::Crash(m) => write!(f, "crashed ({m})"),
             EngineError::Timeout(t) => write!(f, "timed out (no reply within {:.1} s)", t.as_secs_f64()),
             EngineError::Protocol(m) => write!(f, "protocol error ({m})"),
@@ -243,6 +253,9 @@ impl Engine {
         let mut command = Command::new(&config.program);
         command.args(&config.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
         if let Some(dir) = &config.dir {
+            if !dir.is_dir() {
+                return Err(EngineError::NoDirectory(dir.clone()));
+            }
             command.current_dir(dir);
         }
         // A process group of its own keeps the terminal's Ctrl+C away from the engines: the

@@ -9,6 +9,7 @@
 //! - [`stats`]: Elo, error margin, LOS, pentanomial counts, SPRT;
 //! - [`report`]: the live lines, standings and the final statistics block;
 //! - [`pgn`], [`jsonl`]: the game files;
+//! - [`stdout`]: printing that survives a reader who leaves early (`| head`);
 //! - [`cli`]: the command line and the run itself.
 
 pub mod cli;
@@ -20,6 +21,7 @@ pub mod referee;
 pub mod report;
 pub mod schedule;
 pub mod stats;
+pub mod stdout;
 
 pub use cli::{run, run_status, TournamentArgs};
 

@@ -28,12 +28,32 @@
 //! the start). A comment after the last move says why the game ended. Mzinga drops `"` from tag
 //! values and `{}` from comments, so those characters are removed here too; `Round` holds the
 //! game's number, as in the live output.
+//!
+//! **Backslashes in tags.** GameStrings contain backslashes (`wG1 \wS1`, `wA1 wG1\`). The PGN
+//! standard reads `\\` as a backslash and `\"` as a quote inside a tag; Mzinga's reader
+//! (`ParsePGNTag`) has no escapes at all: it deletes every `"` and trims. No escaping satisfies
+//! both (a doubled backslash stays doubled for Mzinga), so tags are written so that neither
+//! convention applies: a backslash is never followed by the closing quote or by another
+//! backslash. A value ending in one (the Opening `…;wA1 wG1\`) gets a space before the closing
+//! quote, which Mzinga trims away and which a GameString reader ignores; `a\\b` in free text
+//! becomes `a\ \b` for both readers. Otherwise a backslash is followed by a letter, a space
+//! or `;`, which both readers keep as it is.
 
 use super::{utc, GameRecord};
 
-/// A tag value as Mzinga would store it: no quotes, no line breaks, trimmed.
+/// A tag value as Mzinga would store it (no quotes, no line breaks, trimmed), with no backslash
+/// before the closing quote or another backslash (see the module notes).
 fn tag_value(value: &str) -> String {
-    value.replace('"', "").replace(['\r', '\n'], " ").trim().to_string()
+    let value = value.replace('"', "").replace(['\r', '\n'], " ");
+    let mut out = String::with_capacity(value.len() + 1);
+    let mut chars = value.trim().chars().peekable();
+    while let Some(c) = chars.next() {
+        out.push(c);
+        if c == '\\' && matches!(chars.peek(), None | Some('\\')) {
+            out.push(' ');
+        }
+    }
+    out
 }
 
 /// One game, ending with a blank line so that games can be appended to one file.
@@ -122,5 +142,80 @@ pub(crate) mod tests {
              [Opening \"Base;InProgress;Black[1];wS1\"]\n[Termination \"illegal-move\"]\n[TimeControl \"depth=1\"]\n\
              \n1. wS1\n2. bS1 wS1-\n3. wG1 \\wS1\n{illegal move by A: `pass` really now}\n\nBlackWins\n\n"
         );
+    }
+
+    /// A tag line read as the PGN standard says: `[Name "value"]`, where inside the string
+    /// `\\` is a backslash and `\"` a quote (any other backslash is kept as it is). `None` when
+    /// the line is not one whole tag (an unterminated string, say).
+    pub(crate) fn standard_tag(line: &str) -> Option<(String, String)> {
+        let rest = line.trim().strip_prefix('[')?;
+        let (name, rest) = rest.split_once(|c: char| c.is_whitespace())?;
+        let mut chars = rest.trim_start().strip_prefix('"')?.chars();
+        let mut value = String::new();
+        loop {
+            match chars.next()? {
+                '"' => break,
+                '\\' => match chars.clone().next() {
+                    Some(c @ ('\\' | '"')) => {
+                        chars.next();
+                        value.push(c);
+                    }
+                    _ => value.push('\\'),
+                },
+                c => value.push(c),
+            }
+        }
+        (chars.as_str().trim() == "]").then(|| (name.to_string(), value))
+    }
+
+    /// A tag line read as Mzinga's `GameRecording.ParsePGNTag` reads it: the name up to the first
+    /// space, then the rest with every `"` deleted, trimmed (no escapes).
+    pub(crate) fn mzinga_tag(line: &str) -> Option<(String, String)> {
+        let line = line.trim();
+        if !(line.starts_with('[') && line.ends_with(']')) {
+            return None;
+        }
+        let line = line.trim_start_matches('[').trim_end_matches(']');
+        let (name, value) = line.split_once(' ')?;
+        Some((name.trim().to_string(), value.replace('"', "").trim().to_string()))
+    }
+
+    #[test]
+    fn tags_read_back_alike_by_the_standard_and_by_mzinga() {
+        let mut r = sample();
+        // Openings from positions/openings-base.txt: one ends with a backslash, one has one
+        // before a piece, one has none.
+        for opening in [
+            "Base;InProgress;Black[3];wS1;bA1 \\wS1;wG1 wS1-;bB1 \\bA1;wA1 wG1\\",
+            "Base;InProgress;White[3];wS1;bG1 \\wS1;wQ wS1-;bS1 -bG1",
+            "Base;InProgress;Black[1];wS1",
+        ] {
+            r.opening = Some(opening.to_string());
+            r.white_name = "back\\slash\\".into();
+            let text = format_game(&r, "a\\\\b \"c\"\\", "C:\\");
+            let tags: Vec<&str> = text.lines().take_while(|l| l.starts_with('[')).collect();
+            assert_eq!(tags.len(), 11, "{text}");
+            for line in tags {
+                let standard = standard_tag(line).unwrap_or_else(|| panic!("not a standard tag: {line}"));
+                let mzinga = mzinga_tag(line).unwrap();
+                assert_eq!(standard.0, mzinga.0);
+                // Both readers agree on every tag, up to a space the standard keeps at the end.
+                assert_eq!(standard.1.trim_end(), mzinga.1, "{line}");
+            }
+            let read = |reader: fn(&str) -> Option<(String, String)>| {
+                let line = text.lines().find(|l| l.starts_with("[Opening ")).unwrap();
+                reader(line).unwrap().1
+            };
+            assert_eq!(read(mzinga_tag), opening, "Mzinga reads the GameString itself");
+            let standard = read(standard_tag);
+            assert_eq!(standard.trim_end(), opening);
+            // The GameString reader (comb's, as Mzinga's) gives back the same game and GameString.
+            let game = crate::hive::HiveGame::parse(standard.trim()).unwrap();
+            assert_eq!(game.game_string(), opening);
+            let white = text.lines().find(|l| l.starts_with("[White ")).unwrap();
+            assert_eq!(mzinga_tag(white).unwrap().1, "back\\slash\\");
+            let event = text.lines().find(|l| l.starts_with("[Event ")).unwrap();
+            assert_eq!(standard_tag(event).unwrap().1.trim_end(), "a\\ \\b c\\");
+        }
     }
 }

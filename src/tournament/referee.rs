@@ -282,7 +282,7 @@ impl Termination {
 
     fn from_error(engine: &str, error: &EngineError) -> Termination {
         let reason = match error {
-            EngineError::Spawn(_) | EngineError::Crash(_) => "crash",
+            EngineError::Spawn(_) | EngineError::NoDirectory(_) | EngineError::Crash(_) => "crash",
             EngineError::Timeout(_) => "timeout",
             EngineError::Protocol(_) | EngineError::Aborted => "protocol-error",
         };

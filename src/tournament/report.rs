@@ -2,7 +2,7 @@
 //! games and a final block, in cutechess-cli's and fastchess's wording so that tools and eyes
 //! used to those read it at once.
 
-use super::stats::{Pentanomial, Sprt, Wdl};
+use super::stats::{Pentanomial, Sprt, Verdict, Wdl};
 use super::GameRecord;
 use crate::game::Color;
 use std::collections::{BTreeMap, HashMap};
@@ -37,16 +37,71 @@ pub fn duration_text(d: Duration) -> String {
 pub fn progress_line(done: usize, total: usize, elapsed: Duration) -> String {
     let minutes = elapsed.as_secs_f64() / 60.0;
     let rate = if minutes > 0.0 { done as f64 / minutes } else { 0.0 };
-    let eta = if rate > 0.0 {
-        duration_text(Duration::from_secs_f64((total - done.min(total)) as f64 / rate * 60.0))
-    } else {
-        "?".to_string()
+    let eta = match Duration::try_from_secs_f64((total - done.min(total)) as f64 / rate * 60.0) {
+        Ok(eta) if rate > 0.0 => duration_text(eta),
+        _ => "?".to_string(),
     };
     format!(
-        "Progress: {done}/{total} games ({:.1} %), {} elapsed, {rate:.1} games/min, ETA {eta}",
+        "Progress: {done}/{total} games ({:.1} %), {} elapsed, {} games/min, ETA {eta}",
         100.0 * done as f64 / total.max(1) as f64,
-        duration_text(elapsed)
+        duration_text(elapsed),
+        number(rate, 1)
     )
+}
+
+/// `x` with `decimals` decimals, or `n/a` when it is not a number or infinite.
+///
+/// Small samples make statistics undefined: a clean sweep has an infinite Elo difference, and
+/// the error margin of 1 - 1 - 0 maps a score interval reaching past 0 and 1 to Elo (NaN).
+/// Readers of the report (and scripts that parse it) get a word instead of `NaN` or `inf`.
+pub fn number(x: f64, decimals: usize) -> String {
+    if x.is_finite() {
+        format!("{x:.decimals$}")
+    } else {
+        "n/a".to_string()
+    }
+}
+
+/// `H0`, `H1` or `none`.
+pub fn verdict_name(v: Verdict) -> &'static str {
+    match v {
+        Verdict::H0 => "H0",
+        Verdict::H1 => "H1",
+        Verdict::Continue => "none",
+    }
+}
+
+/// `SPRT: elo0=0.00 elo1=5.00 alpha=0.05 beta=0.05, bounds (-2.94, 2.94), pentanomial GSPRT`.
+pub fn sprt_settings_line(s: &Sprt) -> String {
+    format!(
+        "SPRT: elo0={} elo1={} alpha={} beta={}, bounds ({}, {}), pentanomial GSPRT",
+        number(s.elo0, 2),
+        number(s.elo1, 2),
+        s.alpha,
+        s.beta,
+        number(s.lower(), 2),
+        number(s.upper(), 2)
+    )
+}
+
+/// `SPRT: H1 accepted after 16 games (LLR 3.35)`, the moment the test decides.
+pub fn sprt_decision_line(verdict: Verdict, games: usize, llr: f64) -> String {
+    format!("SPRT: {} accepted after {games} games (LLR {})", verdict_name(verdict), number(llr, 2))
+}
+
+/// `SPRT: H1 accepted` or `SPRT: no verdict yet`, at the end of the run.
+pub fn sprt_final_line(verdict: Verdict) -> String {
+    match verdict {
+        Verdict::Continue => "SPRT: no verdict yet".to_string(),
+        v => format!("SPRT: {} accepted", verdict_name(v)),
+    }
+}
+
+/// `Played 6 games in 12s (30.0 games/min)`.
+pub fn played_line(games: usize, elapsed: Duration) -> String {
+    let minutes = elapsed.as_secs_f64() / 60.0;
+    let rate = if minutes > 0.0 { games as f64 / minutes } else { 0.0 };
+    format!("Played {games} games in {} ({} games/min)", duration_text(elapsed), number(rate, 1))
 }
 
 /// `W - L - D [score] N`, as cutechess writes a score.
@@ -108,42 +163,43 @@ impl PairingStats {
         out.push_str(&format!("...      {a} playing Black: {}\n", score_text(&self.as_black)));
         out.push_str(&format!("...      White vs Black: {}\n", score_text(&self.white_side)));
         out.push_str(&format!(
-            "Elo difference: {:.1} +/- {:.1}, LOS: {:.1} %, DrawRatio: {:.1} %\n",
-            w.elo(),
-            w.elo_margin(),
-            100.0 * w.los(),
-            100.0 * w.draw_ratio()
+            "Elo difference: {} +/- {}, LOS: {} %, DrawRatio: {} %\n",
+            number(w.elo(), 1),
+            number(w.elo_margin(), 1),
+            number(100.0 * w.los(), 1),
+            number(100.0 * w.draw_ratio(), 1)
         ));
         let p = &self.ptnml;
         if p.pairs() > 0 {
             out.push_str(&format!(
-                "Pairs: Elo {:.1} +/- {:.1}, nElo: {:.1} +/- {:.1}, PairsRatio: {:.2}\n",
-                p.elo(),
-                p.elo_margin(),
-                p.nelo(),
-                p.nelo_margin(),
-                p.pairs_ratio()
+                "Pairs: Elo {} +/- {}, nElo: {} +/- {}, PairsRatio: {}\n",
+                number(p.elo(), 1),
+                number(p.elo_margin(), 1),
+                number(p.nelo(), 1),
+                number(p.nelo_margin(), 1),
+                number(p.pairs_ratio(), 2)
             ));
             let c = p.counts();
             out.push_str(&format!(
-                "Ptnml(0-2): [{}, {}, {}, {}, {}], WL/DD Ratio: {:.2}\n",
+                "Ptnml(0-2): [{}, {}, {}, {}, {}], WL/DD Ratio: {}\n",
                 c[0],
                 c[1],
                 c[2],
                 c[3],
                 c[4],
-                p.wl as f64 / p.dd as f64
+                number(p.wl as f64 / p.dd as f64, 2)
             ));
         }
         if let Some(sprt) = sprt {
             let llr = sprt.llr_pentanomial(p);
             out.push_str(&format!(
-                "LLR: {llr:.2} ({:.1}%) ({:.2}, {:.2}) [{:.2}, {:.2}]\n",
-                sprt.progress(llr),
-                sprt.lower(),
-                sprt.upper(),
-                sprt.elo0,
-                sprt.elo1
+                "LLR: {} ({}%) ({}, {}) [{}, {}]\n",
+                number(llr, 2),
+                number(sprt.progress(llr), 1),
+                number(sprt.lower(), 2),
+                number(sprt.upper(), 2),
+                number(sprt.elo0, 2),
+                number(sprt.elo1, 2)
             ));
         }
         out
@@ -220,14 +276,14 @@ impl Standings {
             for (rank, &i) in order.iter().enumerate() {
                 let w = &self.engines[i];
                 out.push_str(&format!(
-                    "{:>4} {:<width$} {:>7.1} {:>7.1} {:>6} {:>6.1}% {:>6.1}%\n",
+                    "{:>4} {:<width$} {:>7} {:>7} {:>6} {:>6}% {:>6}%\n",
                     rank + 1,
                     self.names[i],
-                    w.elo(),
-                    w.elo_margin(),
+                    number(w.elo(), 1),
+                    number(w.elo_margin(), 1),
                     w.games(),
-                    100.0 * w.score(),
-                    100.0 * w.draw_ratio()
+                    number(100.0 * w.score(), 1),
+                    number(100.0 * w.draw_ratio(), 1)
                 ));
             }
         }
@@ -309,5 +365,80 @@ mod tests {
         assert_eq!(ranking.len(), 4, "{block}");
         assert!(ranking[1].contains("Bee"), "{block}");
         assert!(!block.contains("Score of A vs C"), "pairings without games are left out");
+    }
+
+    /// Everything the runner prints, after the games `results` (White's result of each game
+    /// between engines 0 and 1; every two games form a pair with colours swapped).
+    fn printed(results: &[GameResult], engines: usize) -> String {
+        let names: Vec<String> = ["A", "B", "C"][..engines].iter().map(|n| n.to_string()).collect();
+        let pairings: Vec<(usize, usize)> = if engines == 2 { vec![(0, 1)] } else { vec![(0, 1), (0, 2), (1, 2)] };
+        let mut s = Standings::new(names.clone(), &pairings);
+        let sprt = Sprt::new(0.0, 5.0, 0.05, 0.05).unwrap();
+        let mut out = sprt_settings_line(&sprt) + "\n";
+        for (i, &result) in results.iter().enumerate() {
+            let (white, black) = if i % 2 == 0 { (0, 1) } else { (1, 0) };
+            let record = game(i + 1, i / 2, white, black, result);
+            s.add(&record);
+            out += &format!("{}\n", finished_line(&record));
+            out += &format!("{}\n", progress_line(s.games(), results.len(), Duration::from_secs(i as u64)));
+            out += &s.block(Some(&sprt));
+        }
+        let llr = sprt.llr_pentanomial(&s.pairings()[0].ptnml);
+        for verdict in [Verdict::H0, Verdict::H1, Verdict::Continue] {
+            out += &sprt_decision_line(verdict, s.games(), llr);
+            out += &sprt_final_line(verdict);
+        }
+        // Pairings without games are not in the standings block, but their own block must be
+        // printable too.
+        for p in s.pairings() {
+            out += &p.block(&names, Some(&sprt));
+        }
+        out += &s.block(Some(&sprt));
+        out += &s.block(None);
+        out += &s.reasons_line();
+        out += &played_line(s.games(), Duration::ZERO);
+        out += &progress_line(0, 0, Duration::ZERO);
+        out
+    }
+
+    #[test]
+    fn tiny_results_print_numbers_or_na_never_nan_or_inf() {
+        use GameResult::{BlackWins, Draw, WhiteWins};
+        let cases: [(&str, &[GameResult]); 6] = [
+            ("1-1-0", &[WhiteWins, WhiteWins]),
+            ("1-0-0", &[WhiteWins]),
+            ("0-1-0", &[BlackWins]),
+            ("all draws", &[Draw, Draw, Draw, Draw]),
+            ("0 games", &[]),
+            ("a sweep", &[WhiteWins, BlackWins, WhiteWins, BlackWins]),
+        ];
+        for (name, results) in cases {
+            for engines in [2, 3] {
+                let text = printed(results, engines);
+                let lower = text.to_ascii_lowercase();
+                assert!(!lower.contains("nan") && !lower.contains("inf"), "{name}, {engines} engines:\n{text}");
+            }
+        }
+        // 1 - 1 - 0: the score interval reaches past 0 and 1, so the margins are undefined.
+        let text = printed(&[WhiteWins, WhiteWins], 2);
+        assert!(text.contains("Elo difference: 0.0 +/- n/a, LOS: 50.0 %, DrawRatio: 0.0 %"), "{text}");
+        assert!(text.contains("nElo: n/a +/- "), "{text}");
+        assert!(text.contains("PairsRatio: n/a"), "{text}");
+        assert!(text.contains("WL/DD Ratio: n/a"), "{text}");
+        // A sweep: the Elo difference itself is infinite, in the pairing and in the ranking.
+        let text = printed(&[WhiteWins, BlackWins], 3);
+        assert!(text.contains("Elo difference: n/a +/- n/a"), "{text}");
+        let lines: Vec<&str> = text.lines().collect();
+        let last = lines.iter().rposition(|l| l.starts_with("Rank")).expect("a ranking");
+        assert!(lines[last + 1].contains("    n/a     n/a      2 "), "{:?}", &lines[last..]);
+    }
+
+    #[test]
+    fn numbers_are_fixed_or_na() {
+        assert_eq!(number(1.26, 1), "1.3");
+        assert_eq!(number(-3.0, 2), "-3.00");
+        assert_eq!(number(f64::NAN, 1), "n/a");
+        assert_eq!(number(f64::INFINITY, 1), "n/a");
+        assert_eq!(number(f64::NEG_INFINITY, 2), "n/a");
     }
 }
