@@ -1,11 +1,21 @@
 //! The `comb` command line. With no subcommand it is a UHP engine on stdin/stdout.
+//!
+//! Exit status: 0 when done, 2 for bad arguments, 130 after Ctrl+C (`bestmove` first prints the
+//! best move found so far), 141 when the reader of standard output went away (`| head -1`; see
+//! [`comb::tournament::stdout`]); `comb tournament` documents its own.
 
 use clap::{Parser, Subcommand};
 use comb::search::{Engine, Limits};
+use comb::tournament::stdout;
 use comb::uhp::{self, AnyGame, Options, Signals};
-use std::sync::atomic::AtomicBool;
+use std::io;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// The exit status after Ctrl+C (128 + SIGINT, as shells report it).
+const INTERRUPTED: u8 = 130;
 
 #[derive(Parser)]
 #[command(name = "comb", version, about = "A Hive (UHP) and Intellector engine")]
@@ -23,9 +33,10 @@ enum Command {
     /// Run the UHP engine on stdin/stdout (the default).
     Uhp,
     /// Search one position and print the best move (plain, or one JSON object with --json).
+    /// Ctrl+C stops the search and prints the best move found so far.
     Bestmove {
-        /// Search to this depth (plies).
-        #[arg(long, conflicts_with = "time")]
+        /// Search to this depth, 1 to 120 plies.
+        #[arg(long, conflicts_with = "time", value_parser = search_depth)]
         depth: Option<u32>,
         /// Search for this many seconds (fractions allowed).
         #[arg(long)]
@@ -42,8 +53,8 @@ enum Command {
     /// Search the positions of positions/bench.txt single-threaded at a fixed depth and print
     /// the nodes of each, the total (a checksum of search behaviour) and the speed.
     Bench {
-        /// Depth of every search (default: each line's own depth).
-        #[arg(long)]
+        /// Depth of every search, 1 to 120 (default: each line's own depth).
+        #[arg(long, value_parser = search_depth)]
         depth: Option<u32>,
         /// The bench file.
         #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/positions/bench.txt"))]
@@ -54,7 +65,8 @@ enum Command {
         /// Worker threads, 1 to 256 (1 = the plain serial count).
         #[arg(long, default_value_t = 1, value_parser = thread_count)]
         threads: usize,
-        /// Deepest depth to count.
+        /// Deepest depth to count, 1 to 120.
+        #[arg(value_parser = perft_depth)]
         depth: usize,
         /// A game type (`Base+MLP`, `Intellector`, `Intellector[<SIP>]`, …) or a GameString.
         #[arg(default_value = "Base+MLP")]
@@ -64,13 +76,45 @@ enum Command {
     Tournament(Box<comb::tournament::TournamentArgs>),
 }
 
+/// A number argument outside the range it allows (clap prints it after the argument's name).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct OutOfRange {
+    /// The largest value allowed (the smallest is 1).
+    high: usize,
+}
+
+impl std::fmt::Display for OutOfRange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "expected a whole number from 1 to {}", self.high)
+    }
+}
+
+impl std::error::Error for OutOfRange {}
+
+/// A whole number in `1..=high`.
+fn bounded(text: &str, high: usize) -> Result<usize, OutOfRange> {
+    match text.parse::<usize>() {
+        Ok(n) if (1..=high).contains(&n) => Ok(n),
+        _ => Err(OutOfRange { high }),
+    }
+}
+
 /// Parses `--threads`: thousands of threads would only exhaust the system, so the count is
 /// bounded as the search bounds it.
-fn thread_count(text: &str) -> Result<usize, String> {
-    match text.parse::<usize>() {
-        Ok(n) if (1..=comb::search::MAX_THREADS).contains(&n) => Ok(n),
-        _ => Err(format!("expected a whole number from 1 to {}", comb::search::MAX_THREADS)),
-    }
+fn thread_count(text: &str) -> Result<usize, OutOfRange> {
+    bounded(text, comb::search::MAX_THREADS)
+}
+
+/// Parses a search depth: 0 used to search depth 1 silently, and the search never goes beyond
+/// its deepest ply, so both ends are refused rather than adjusted.
+fn search_depth(text: &str) -> Result<u32, OutOfRange> {
+    bounded(text, comb::search::MAX_PLY).map(|d| d as u32)
+}
+
+/// Parses the perft depth with the UHP `perft` command's bound (a depth of 2³² would only run
+/// forever, and 0 would print nothing).
+fn perft_depth(text: &str) -> Result<usize, OutOfRange> {
+    bounded(text, comb::search::MAX_PLY)
 }
 
 fn fail(message: &str) -> ! {
@@ -95,7 +139,7 @@ fn load(position: &str, options: &Options) -> AnyGame {
 }
 
 /// `comb bench`: every line of the bench file is `depth<TAB>position`.
-fn bench(file: &str, depth: Option<u32>, options: &Options) {
+fn bench(file: &str, depth: Option<u32>, options: &Options) -> io::Result<()> {
     let text = std::fs::read_to_string(file).unwrap_or_else(|e| fail(&format!("{file}: {e}")));
     let never = AtomicBool::new(false);
     let (mut total_nodes, mut total_time) = (0u64, 0f64);
@@ -107,7 +151,7 @@ fn bench(file: &str, depth: Option<u32>, options: &Options) {
         engine.new_game();
         let r = game.search(&mut engine, Limits::depth(d), &never, &mut |_| {});
         let secs = r.time.as_secs_f64();
-        println!(
+        stdout::line(format_args!(
             "{:>2} {:>10} nodes {:>8.3} s  depth {:>2}  {:<12} {}",
             i + 1,
             r.nodes,
@@ -115,11 +159,14 @@ fn bench(file: &str, depth: Option<u32>, options: &Options) {
             r.depth,
             r.best,
             abbreviate(position)
-        );
+        ))?;
         total_nodes += r.nodes;
         total_time += secs;
     }
-    println!("total {total_nodes} nodes {total_time:.3} s {:.0} nodes/s", total_nodes as f64 / total_time.max(1e-9));
+    stdout::line(format_args!(
+        "total {total_nodes} nodes {total_time:.3} s {:.0} nodes/s",
+        total_nodes as f64 / total_time.max(1e-9)
+    ))
 }
 
 fn abbreviate(position: &str) -> String {
@@ -130,6 +177,70 @@ fn abbreviate(position: &str) -> String {
     }
 }
 
+/// `comb bestmove`: searches and prints the move; returns the exit status.
+fn bestmove(
+    position: &str,
+    depth: Option<u32>,
+    time: Option<f64>,
+    threads: Option<usize>,
+    json: bool,
+    options: &Options,
+) -> io::Result<u8> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let interrupted = Arc::new(AtomicBool::new(false));
+    {
+        let (stop, interrupted) = (Arc::clone(&stop), Arc::clone(&interrupted));
+        // The first Ctrl+C ends the search, which then answers the best move found so far (what
+        // a script that gave up waiting on a deep search still wants); a second one quits at
+        // once. Installed first, so that no signal falls between start-up and the search.
+        let _ = ctrlc::set_handler(move || {
+            if interrupted.swap(true, SeqCst) {
+                std::process::exit(INTERRUPTED.into());
+            }
+            stop.store(true, SeqCst);
+        });
+    }
+    let game = load(position, options);
+    if game.is_over() {
+        fail("the game is over");
+    }
+    let limits = match (depth, time) {
+        (Some(d), _) => Limits::depth(d),
+        // `try_from` also refuses what no clock can hold (1e30 seconds).
+        (None, Some(t)) => match Duration::try_from_secs_f64(t) {
+            Ok(d) if d > Duration::ZERO => Limits::time(d),
+            _ => fail("--time takes a positive number of seconds"),
+        },
+        (None, None) => Limits::depth(6),
+    };
+    let mut engine = Engine::new(options.table_megabytes, threads.unwrap_or_else(|| options.threads()));
+    let result = game.search(&mut engine, limits, &stop, &mut |_| {});
+    if json {
+        stdout::line(result.to_json())?;
+    } else {
+        stdout::line(&result.best)?;
+    }
+    Ok(if interrupted.load(SeqCst) { INTERRUPTED } else { 0 })
+}
+
+/// `comb perft`: one line per depth, printed as each count finishes.
+fn perft(threads: usize, depth: usize, position: &str, options: &Options) -> io::Result<()> {
+    let game = load(position, options);
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap_or_else(|e| fail(&e.to_string()));
+    let never = AtomicBool::new(false);
+    for d in 1..=depth {
+        let start = Instant::now();
+        let n = if threads > 1 {
+            pool.install(|| game.perft_parallel(d))
+        } else {
+            game.perft(d, &never).expect("never stopped")
+        };
+        let secs = start.elapsed().as_secs_f64();
+        stdout::line(format_args!("{d}: {n}  {secs:.3} s  {:.1} M/s", n as f64 / secs.max(1e-9) / 1e6))?;
+    }
+    Ok(())
+}
+
 fn run_uhp(options: Options) {
     let signals = Arc::new(Signals::default());
     let handler_signals = Arc::clone(&signals);
@@ -137,7 +248,7 @@ fn run_uhp(options: Options) {
     // Mzinga does.
     let _ = ctrlc::set_handler(move || {
         if !handler_signals.interrupt() {
-            std::process::exit(130);
+            std::process::exit(INTERRUPTED.into());
         }
     });
     let stdin = std::io::BufReader::new(std::io::stdin());
@@ -147,52 +258,21 @@ fn run_uhp(options: Options) {
     }
 }
 
-fn main() {
+fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     let cli = Cli::parse();
     let options = startup_options(&cli.options);
-    match cli.command {
-        None | Some(Command::Uhp) => run_uhp(options),
+    let status = match cli.command {
+        None | Some(Command::Uhp) => {
+            run_uhp(options);
+            Ok(0)
+        }
         Some(Command::Bestmove { depth, time, threads, json, position }) => {
-            let game = load(&position, &options);
-            if game.is_over() {
-                fail("the game is over");
-            }
-            let limits = match (depth, time) {
-                (Some(d), _) => Limits::depth(d.max(1)),
-                // `try_from` also refuses what no clock can hold (1e30 seconds).
-                (None, Some(t)) => match Duration::try_from_secs_f64(t) {
-                    Ok(d) if d > Duration::ZERO => Limits::time(d),
-                    _ => fail("--time takes a positive number of seconds"),
-                },
-                (None, None) => Limits::depth(6),
-            };
-            let mut engine = Engine::new(options.table_megabytes, threads.unwrap_or_else(|| options.threads()));
-            let never = AtomicBool::new(false);
-            let result = game.search(&mut engine, limits, &never, &mut |_| {});
-            if json {
-                println!("{}", result.to_json());
-            } else {
-                println!("{}", result.best);
-            }
+            bestmove(&position, depth, time, threads, json, &options)
         }
-        Some(Command::Bench { depth, file }) => bench(&file, depth, &options),
-        Some(Command::Tournament(args)) => std::process::exit(comb::tournament::run_status(*args).into()),
-        Some(Command::Perft { threads, depth, position }) => {
-            let game = load(&position, &options);
-            let pool =
-                rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap_or_else(|e| fail(&e.to_string()));
-            let never = std::sync::atomic::AtomicBool::new(false);
-            for d in 1..=depth {
-                let start = Instant::now();
-                let n = if threads > 1 {
-                    pool.install(|| game.perft_parallel(d))
-                } else {
-                    game.perft(d, &never).expect("never stopped")
-                };
-                let secs = start.elapsed().as_secs_f64();
-                println!("{d}: {n}  {secs:.3} s  {:.1} M/s", n as f64 / secs.max(1e-9) / 1e6);
-            }
-        }
-    }
+        Some(Command::Bench { depth, file }) => bench(&file, depth, &options).map(|()| 0),
+        Some(Command::Tournament(args)) => Ok(comb::tournament::run_status(*args)),
+        Some(Command::Perft { threads, depth, position }) => perft(threads, depth, &position, &options).map(|()| 0),
+    };
+    ExitCode::from(status.unwrap_or_else(|e| stdout::exit_status(&e)))
 }

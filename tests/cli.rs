@@ -1,7 +1,10 @@
 //! The command-line subcommands for scripts: `perft`, `bestmove`, `bench`, and how they refuse
-//! bad arguments (exit status 2 and a message on stderr, never a panic).
+//! bad arguments (exit status 2 and a message on stderr, never a panic), answer Ctrl+C (the best
+//! move so far, status 130) and a reader that leaves early (quietly, status 141).
 
-use std::process::{Command, Output};
+use std::io::{BufRead, BufReader, Read};
+use std::process::{Child, Command, ExitStatus, Output, Stdio};
+use std::time::{Duration, Instant};
 
 fn comb(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_comb")).args(args).output().expect("the comb binary runs")
@@ -119,4 +122,146 @@ fn bad_arguments_exit_2_with_a_reason() {
         assert!(!stderr(&out).contains("panicked"), "{args:?}: {}", stderr(&out));
         assert!(stdout(&out).is_empty(), "{args:?}");
     }
+}
+
+/// comb with its standard output and error piped.
+fn spawn(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_comb"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the comb binary runs")
+}
+
+/// Waits for `child` for up to `limit`, then kills it, so that a command that would run forever
+/// fails its test instead of hanging it. Returns the status (`None` if it had to be killed) and
+/// whatever is left of standard output and error.
+fn finish(mut child: Child, limit: Duration) -> (Option<ExitStatus>, String, String) {
+    let read = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_string(&mut text);
+            }
+            text
+        })
+    };
+    let out = read(child.stdout.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
+    let err = read(child.stderr.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
+    let deadline = Instant::now() + limit;
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break Some(status);
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    (status, out.join().unwrap(), err.join().unwrap())
+}
+
+#[test]
+fn depths_out_of_range_exit_2_with_a_reason() {
+    let cases: [&[&str]; 7] = [
+        &["bestmove", "--depth", "0", "Base"],
+        &["bestmove", "--depth", "121", "Base"],
+        &["bench", "--depth", "0"],
+        &["perft", "0"],
+        &["perft", "121"],
+        &["perft", "4294967297"],
+        &["perft", "deep"],
+    ];
+    for args in cases {
+        let (status, out, err) = finish(spawn(args), Duration::from_secs(20));
+        assert_eq!(status.and_then(|s| s.code()), Some(2), "{args:?}: {err}");
+        assert!(err.contains("expected a whole number from 1 to 120"), "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+    }
+    // The bounds themselves are fine.
+    let (status, out, _) =
+        finish(spawn(&["bestmove", "--depth", "1", "--threads", "1", "Base"]), Duration::from_secs(20));
+    assert_eq!((status.and_then(|s| s.code()), out.lines().count()), (Some(0), 1));
+    let (status, out, _) = finish(spawn(&["perft", "1", "Base"]), Duration::from_secs(20));
+    assert!(status.unwrap().success() && out.starts_with("1: 4 "), "{out}");
+}
+
+/// Starts `comb bestmove` on a search that would take far longer than anyone waits, sends it
+/// SIGINT after a second, and returns its status code and standard output.
+fn interrupted_bestmove(extra: &[&str]) -> (Option<i32>, String) {
+    let args = [&["bestmove", "--threads", "1", "--depth", "99"], extra, &["Base"]].concat();
+    let child = spawn(&args);
+    std::thread::sleep(Duration::from_secs(1));
+    let sent = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill runs");
+    assert!(sent.success());
+    let (status, out, err) = finish(child, Duration::from_secs(60));
+    assert!(!err.contains("panicked"), "{err}");
+    (status.and_then(|s| s.code()), out)
+}
+
+/// Whether `mv` is a legal first move of Base Hive.
+fn legal_first_move(mv: &str) -> bool {
+    comb::hive::HiveGame::new(comb::hive::GameType::BASE).play_canonical(mv).is_ok()
+}
+
+#[test]
+fn bestmove_answers_its_best_move_so_far_on_sigint() {
+    let (code, out) = interrupted_bestmove(&[]);
+    assert_eq!(code, Some(130), "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 1, "{out}");
+    assert!(legal_first_move(lines[0]), "{out}");
+
+    let (code, out) = interrupted_bestmove(&["--json"]);
+    assert_eq!(code, Some(130), "{out}");
+    let json = out.trim();
+    let mv = json.strip_prefix("{\"move\":\"").and_then(|r| r.split('"').next()).unwrap_or_default();
+    assert!(legal_first_move(mv), "{json}");
+    let depth: u32 = json.split("\"depth\":").nth(1).and_then(|r| r.split(',').next()).unwrap().parse().unwrap();
+    // A second of search finishes a few iterations, and the interruption stops it long
+    // before depth 99.
+    assert!((1..99).contains(&depth), "{json}");
+    assert!(json.ends_with("]}"), "{json}");
+}
+
+/// Runs comb with a reader on its standard output that takes `lines` lines and then closes the
+/// pipe, as `| head -n` does; returns the exit status and standard error.
+fn with_early_reader(args: &[&str], lines: usize) -> (Option<ExitStatus>, String) {
+    let mut child = spawn(args);
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    for _ in 0..lines {
+        let mut line = String::new();
+        out.read_line(&mut line).unwrap();
+        assert!(!line.is_empty(), "{args:?} printed fewer than {lines} lines");
+    }
+    drop(out);
+    let (status, _, err) = finish(child, Duration::from_secs(60));
+    (status, err)
+}
+
+#[test]
+fn a_reader_that_leaves_early_ends_the_command_quietly() {
+    let dir = std::env::temp_dir().join(format!("comb-cli-pipe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bench.txt");
+    // The second search takes long enough for the reader to be gone when its line comes.
+    std::fs::write(&file, "1\tBase\n5\tBase+MLP\n").unwrap();
+    let cases: [(&[&str], usize); 4] = [
+        (&["perft", "6", "Base+MLP"], 1),
+        // `| true`: the reader is gone before the move is found.
+        (&["bestmove", "--depth", "3", "--threads", "1", "Base"], 0),
+        (&["bestmove", "--depth", "3", "--threads", "1", "--json", "Base"], 0),
+        (&["bench", "--file", file.to_str().unwrap()], 1),
+    ];
+    for (args, lines) in cases {
+        let (status, err) = with_early_reader(args, lines);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(err.is_empty(), "{args:?}: {err}");
+        assert_eq!(status.and_then(|s| s.code()), Some(141), "{args:?}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
