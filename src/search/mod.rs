@@ -117,8 +117,8 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// An engine with a table of `tt_megabytes` MiB searching with `threads` threads (1 to
-    /// [`MAX_THREADS`]).
+    /// An engine with a table of `tt_megabytes` MiB (or the largest half, quarter, … of it the
+    /// machine provides) searching with `threads` threads (1 to [`MAX_THREADS`]).
     pub fn new(tt_megabytes: usize, threads: usize) -> Engine {
         Engine { tt: TranspositionTable::new(tt_megabytes), threads: threads.clamp(1, MAX_THREADS) }
     }
@@ -133,14 +133,20 @@ impl Engine {
         self.threads = threads.clamp(1, MAX_THREADS);
     }
 
-    /// Resizes the transposition table.
-    pub fn set_table_megabytes(&mut self, megabytes: usize) {
-        self.tt.resize(megabytes);
+    /// Replaces the transposition table by an empty one of `megabytes` MiB; a size the machine
+    /// cannot provide keeps the old one.
+    pub fn set_table_megabytes(&mut self, megabytes: usize) -> Result<(), tt::TableTooLarge> {
+        self.tt.resize(megabytes)
     }
 
-    /// Forgets everything learnt (for a new game), keeping the table's memory.
+    /// The transposition table's size in MiB.
+    pub fn table_megabytes(&self) -> usize {
+        self.tt.megabytes()
+    }
+
+    /// Forgets everything learnt (for a new game), in constant time.
     pub fn new_game(&mut self) {
-        self.tt.clear();
+        self.tt.new_game();
     }
 
     /// Searches `root` within `limits` or until `stop` is raised, calling `report` after every

@@ -5,8 +5,14 @@
 //! threads writing at once reads as a miss instead of as wrong data (Hyatt's lockless scheme).
 //! Entries are grouped four to a 64-byte bucket; replacement prefers keeping deep entries of the
 //! current search over shallow or old ones.
+//!
+//! A new game forgets everything without touching memory (clearing gigabytes takes seconds):
+//! every entry carries the number of the game that stored it, its low 8 bits in the data word
+//! and all of it through a salt XORed into the check word. An entry of an earlier game reads
+//! as an empty slot, so each game sees the table exactly as if it had been cleared; the salt
+//! makes an entry from 256 games ago fail the check instead of passing for this game's.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Kind of bound a stored score is.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -39,6 +45,9 @@ struct Slot {
     data: AtomicU64,
 }
 
+/// Where the game number's low bits sit in the data word (above the generation).
+const GAME_SHIFT: u32 = 56;
+
 /// Score magnitude above which a score means a forced win or loss (see [`super::MATE`]).
 const MATE_BOUND: i32 = super::MATE - 1000;
 
@@ -46,26 +55,33 @@ const MATE_BOUND: i32 = super::MATE - 1000;
 pub struct TranspositionTable {
     slots: Box<[Slot]>,
     buckets: usize,
+    /// Searches started in this game (entries are aged by its low 6 bits).
     generation: AtomicU64,
-    /// Whether anything was stored since the last clear (clearing an unused table would make
-    /// all of its pages resident for nothing).
-    dirty: AtomicBool,
+    /// Games started since the table was allocated.
+    game: u64,
+    /// XORed into every check word of this game.
+    salt: u64,
 }
 
-/// `n` zeroed slots, allocated zeroed so that the operating system provides pages lazily.
-fn zeroed_slots(n: usize) -> Box<[Slot]> {
+/// A table size the machine cannot provide, in MiB.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TableTooLarge(pub usize);
+
+/// `n` zeroed slots, allocated zeroed so that the operating system provides pages lazily, or
+/// `None` if the machine cannot provide them.
+fn zeroed_slots(n: usize) -> Option<Box<[Slot]>> {
     if n == 0 {
-        return Box::new([]);
+        return Some(Box::new([]));
     }
-    let layout = std::alloc::Layout::array::<Slot>(n).expect("table size fits in memory");
+    let layout = std::alloc::Layout::array::<Slot>(n).ok()?;
     // SAFETY: the layout is non-zero-sized; a Slot is two AtomicU64, for which all-zero bytes
     // are the valid value 0, so the zeroed allocation is n initialised Slots, owned by the Box.
     unsafe {
         let ptr = std::alloc::alloc_zeroed(layout) as *mut Slot;
         if ptr.is_null() {
-            std::alloc::handle_alloc_error(layout);
+            return None;
         }
-        Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, n))
+        Some(Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, n)))
     }
 }
 
@@ -101,16 +117,35 @@ fn unpack(data: u64) -> Option<(TtEntry, u64)> {
 }
 
 impl TranspositionTable {
-    /// A table of about `megabytes` MiB (at least one bucket). The memory is zeroed by the
-    /// allocator, so pages become resident only as the search touches them.
+    /// A table of about `megabytes` MiB (at least one bucket), or, if the machine cannot provide
+    /// that, of the largest half, quarter, … of it that it can.
     pub fn new(megabytes: usize) -> TranspositionTable {
-        let buckets = (megabytes.max(1) << 20) / (BUCKET * std::mem::size_of::<Slot>());
-        TranspositionTable {
-            slots: zeroed_slots(buckets * BUCKET),
+        let mut size = megabytes.max(1);
+        loop {
+            if let Some(table) = TranspositionTable::try_new(size) {
+                if size != megabytes.max(1) {
+                    log::warn!("no memory for a {megabytes} MB transposition table: using {size} MB");
+                }
+                return table;
+            }
+            assert!(size > 1, "no memory for a 1 MB transposition table");
+            size /= 2;
+        }
+    }
+
+    /// A table of about `megabytes` MiB (at least one bucket), or `None` if the machine cannot
+    /// provide it. The memory is zeroed by the allocator, so pages become resident only as the
+    /// search touches them.
+    pub fn try_new(megabytes: usize) -> Option<TranspositionTable> {
+        let bytes = megabytes.max(1).checked_mul(1 << 20)?;
+        let buckets = bytes / (BUCKET * std::mem::size_of::<Slot>());
+        Some(TranspositionTable {
+            slots: zeroed_slots(buckets * BUCKET)?,
             buckets,
             generation: AtomicU64::new(0),
-            dirty: AtomicBool::new(false),
-        }
+            game: 0,
+            salt: 0,
+        })
     }
 
     /// Size in MiB.
@@ -118,25 +153,43 @@ impl TranspositionTable {
         (self.slots.len() * std::mem::size_of::<Slot>()) >> 20
     }
 
-    /// Reallocates to a new size (dropping the old table first, so memory does not double).
-    pub fn resize(&mut self, megabytes: usize) {
+    /// Reallocates to a new, empty table of `megabytes` MiB. A size the machine cannot provide
+    /// keeps the old table as it is. (Both exist for a moment, but the new one's pages are not
+    /// resident yet.)
+    pub fn resize(&mut self, megabytes: usize) -> Result<(), TableTooLarge> {
         if megabytes != self.megabytes() {
-            self.slots = Box::new([]);
-            *self = TranspositionTable::new(megabytes);
+            *self = TranspositionTable::try_new(megabytes).ok_or(TableTooLarge(megabytes))?;
+        }
+        Ok(())
+    }
+
+    /// Starts a new game: forgets everything, in constant time and without touching the memory.
+    pub fn new_game(&mut self) {
+        self.game = self.game.wrapping_add(1);
+        // Any odd multiplier gives every game its own salt, and game 0 (fresh, zeroed memory) none.
+        self.salt = self.game.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        *self.generation.get_mut() = 0;
+    }
+
+    /// A slot's check word (unsalted) and data word. A slot of an earlier game reads as an empty
+    /// one, all zero, as it would after clearing the table.
+    #[inline]
+    fn load(&self, slot: &Slot) -> (u64, u64) {
+        let data = slot.data.load(Ordering::Relaxed);
+        let check = slot.check.load(Ordering::Relaxed);
+        if data >> GAME_SHIFT == self.game & 0xFF {
+            (check ^ self.salt, data)
+        } else {
+            (0, 0)
         }
     }
 
-    /// Forgets everything, keeping the allocation.
-    pub fn clear(&mut self) {
-        if !*self.dirty.get_mut() {
-            return;
-        }
-        *self.dirty.get_mut() = false;
-        for s in self.slots.iter_mut() {
-            *s.check.get_mut() = 0;
-            *s.data.get_mut() = 0;
-        }
-        self.generation.store(0, Ordering::Relaxed);
+    /// Writes an entry of this game.
+    #[inline]
+    fn write(&self, slot: &Slot, key: u64, data: u64) {
+        let data = data | (self.game << GAME_SHIFT);
+        slot.data.store(data, Ordering::Relaxed);
+        slot.check.store(key ^ data ^ self.salt, Ordering::Relaxed);
     }
 
     /// Starts a new search: older entries become preferred victims.
@@ -150,13 +203,12 @@ impl TranspositionTable {
         (((key as u128) * (self.buckets as u128)) >> 64) as usize * BUCKET
     }
 
-    /// Prefetch hint: nothing to do portably; kept for call-site symmetry.
+    /// The entry stored for `key`, its score adjusted to a node at `ply` from the root.
     #[inline]
     pub fn probe(&self, key: u64, ply: usize) -> Option<TtEntry> {
         let b = self.bucket(key);
         for slot in &self.slots[b..b + BUCKET] {
-            let data = slot.data.load(Ordering::Relaxed);
-            let check = slot.check.load(Ordering::Relaxed);
+            let (check, data) = self.load(slot);
             if check ^ data == key {
                 let (mut e, _) = unpack(data)?;
                 e.score = score_from_tt(e.score, ply);
@@ -169,17 +221,13 @@ impl TranspositionTable {
     /// Stores a search result for `key` found at `ply` from the root.
     #[inline]
     pub fn store(&self, key: u64, ply: usize, move_code: u32, score: i32, depth: i32, bound: Bound) {
-        if !self.dirty.load(Ordering::Relaxed) {
-            self.dirty.store(true, Ordering::Relaxed);
-        }
         let generation = self.generation.load(Ordering::Relaxed) & 63;
         let b = self.bucket(key);
         let bucket = &self.slots[b..b + BUCKET];
         let mut victim = 0;
         let mut victim_worth = i32::MAX;
         for (i, slot) in bucket.iter().enumerate() {
-            let data = slot.data.load(Ordering::Relaxed);
-            let check = slot.check.load(Ordering::Relaxed);
+            let (check, data) = self.load(slot);
             if check ^ data == key {
                 // Same position: keep a deeper exact result of this search unless this one is as deep.
                 if let Some((old, old_gen)) = unpack(data) {
@@ -187,9 +235,7 @@ impl TranspositionTable {
                     if old_gen == generation && old.depth > depth + 2 && bound != Bound::Exact {
                         return;
                     }
-                    let new = pack(keep_move, score_to_tt(score, ply), depth, bound, generation);
-                    slot.data.store(new, Ordering::Relaxed);
-                    slot.check.store(key ^ new, Ordering::Relaxed);
+                    self.write(slot, key, pack(keep_move, score_to_tt(score, ply), depth, bound, generation));
                     return;
                 }
                 victim = i;
@@ -207,19 +253,13 @@ impl TranspositionTable {
                 victim = i;
             }
         }
-        let new = pack(move_code, score_to_tt(score, ply), depth, bound, generation);
-        bucket[victim].data.store(new, Ordering::Relaxed);
-        bucket[victim].check.store(key ^ new, Ordering::Relaxed);
+        self.write(&bucket[victim], key, pack(move_code, score_to_tt(score, ply), depth, bound, generation));
     }
 
     /// Permille of the first thousand slots used by this search (for reports).
     pub fn hashfull(&self) -> usize {
         let generation = self.generation.load(Ordering::Relaxed) & 63;
-        self.slots
-            .iter()
-            .take(1000)
-            .filter(|s| unpack(s.data.load(Ordering::Relaxed)).is_some_and(|(_, g)| g == generation))
-            .count()
+        self.slots.iter().take(1000).filter(|s| unpack(self.load(s).1).is_some_and(|(_, g)| g == generation)).count()
     }
 }
 
@@ -272,10 +312,63 @@ mod tests {
     }
 
     #[test]
-    fn clear_keeps_size() {
+    fn a_new_game_forgets_entries_without_touching_memory() {
+        let mut tt = TranspositionTable::new(1);
+        tt.store(42, 0, 7, -123, 5, Bound::Lower);
+        let written = |tt: &TranspositionTable| {
+            tt.slots.iter().filter(|s| s.check.load(Ordering::Relaxed) | s.data.load(Ordering::Relaxed) != 0).count()
+        };
+        assert_eq!(written(&tt), 1);
+        tt.new_game();
+        assert!(tt.probe(42, 0).is_none());
+        assert_eq!(written(&tt), 1, "the old entry is still in memory, only no longer valid");
+    }
+
+    #[test]
+    fn an_earlier_game_leaves_only_empty_slots() {
+        let mut tt = TranspositionTable::new(1);
+        // Keys that differ only in their low bits share a bucket (here the first one, which
+        // `hashfull` sees).
+        let keys: Vec<u64> = (1..=2 * BUCKET as u64).collect();
+        for &k in &keys[..BUCKET] {
+            tt.store(k, 0, 1, 0, 60, Bound::Exact);
+        }
+        tt.new_game();
+        // Shallow entries of the new game would lose to deep ones of this game, but take the
+        // earlier game's slots as a cleared table's empty ones.
+        for &k in &keys[BUCKET..] {
+            tt.store(k, 0, 2, 0, 1, Bound::Upper);
+        }
+        assert!(keys[..BUCKET].iter().all(|&k| tt.probe(k, 0).is_none()));
+        assert!(keys[BUCKET..].iter().all(|&k| tt.probe(k, 0).is_some_and(|e| e.move_code == 2)));
+        assert_eq!(tt.hashfull(), BUCKET);
+    }
+
+    #[test]
+    fn an_entry_from_256_games_ago_stays_forgotten() {
+        let mut tt = TranspositionTable::new(1);
+        tt.store(42, 0, 7, 5, 3, Bound::Exact);
+        for _ in 0..256 {
+            tt.new_game();
+        }
+        assert!(tt.probe(42, 0).is_none());
+    }
+
+    #[test]
+    fn a_size_the_machine_cannot_provide_keeps_the_table() {
+        let mut tt = TranspositionTable::new(1);
+        tt.store(42, 0, 7, 5, 3, Bound::Exact);
+        assert!(TranspositionTable::try_new(usize::MAX).is_none());
+        assert_eq!(tt.resize(usize::MAX >> 20), Err(TableTooLarge(usize::MAX >> 20)));
+        assert_eq!(tt.megabytes(), 1);
+        assert!(tt.probe(42, 0).is_some());
+    }
+
+    #[test]
+    fn new_game_keeps_size() {
         let mut tt = TranspositionTable::new(2);
         tt.store(1, 0, 1, 1, 1, Bound::Exact);
-        tt.clear();
+        tt.new_game();
         assert!(tt.probe(1, 0).is_none());
         assert_eq!(tt.megabytes(), 2);
     }

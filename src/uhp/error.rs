@@ -22,6 +22,8 @@ pub enum ProtocolError {
     UnknownOption(String),
     /// `perft` with a negative depth.
     PerftDepth(i64),
+    /// A transposition table size (MiB) the machine cannot provide.
+    TableSize(usize),
     /// A command that exists only for the other game (for example `sip` in Hive).
     WrongGame(&'static str),
     /// An input line longer than the protocol accepts.
@@ -55,6 +57,7 @@ impl ProtocolError {
             ProtocolError::BadTime(s) => format!("err String '{s}' was not recognized as a valid TimeSpan."),
             ProtocolError::UnknownOption(name) => format!("err The option \"{name}\" is not valid."),
             ProtocolError::PerftDepth(d) => format!("err Unable to calculate perft({d})."),
+            ProtocolError::TableSize(mb) => format!("err Unable to allocate a transposition table of {mb} MB."),
             ProtocolError::WrongGame(what) => format!("err {what}"),
             ProtocolError::LineTooLong(n) => format!("err Line too long ({n} bytes); the limit is 4 MiB."),
             ProtocolError::Internal(what) => format!("err Internal error: {what}"),

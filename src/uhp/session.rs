@@ -4,6 +4,7 @@ use super::error::{parse_int, parse_time, ProtocolError};
 use super::games::AnyGame;
 use super::options::Options;
 use super::Signals;
+use crate::search::tt::TableTooLarge;
 use crate::search::{Engine, Limits};
 use std::io::Write;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -149,9 +150,11 @@ pub struct Session<W: Write> {
 }
 
 impl<W: Write> Session<W> {
-    /// A session writing to `out`, with the given option values.
-    pub fn new(out: W, options: Options, signals: Arc<Signals>) -> Session<W> {
+    /// A session writing to `out`, with the given option values (the table size as far as the
+    /// machine provides it).
+    pub fn new(out: W, mut options: Options, signals: Arc<Signals>) -> Session<W> {
         let engine = Engine::new(options.table_megabytes, options.threads());
+        options.table_megabytes = engine.table_megabytes();
         Session { out, game: None, engine, options, signals }
     }
 
@@ -318,7 +321,10 @@ impl<W: Write> Session<W> {
     pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), ProtocolError> {
         self.options.set(name, value)?;
         self.engine.set_threads(self.options.threads());
-        self.engine.set_table_megabytes(self.options.table_megabytes);
+        if let Err(TableTooLarge(megabytes)) = self.engine.set_table_megabytes(self.options.table_megabytes) {
+            self.options.table_megabytes = self.engine.table_megabytes();
+            return Err(ProtocolError::TableSize(megabytes));
+        }
         let repetition = self.options.repetition_draw;
         if let Some(g) = self.game.as_mut() {
             g.set_repetition_draw(repetition);
