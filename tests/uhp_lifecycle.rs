@@ -1,5 +1,6 @@
-//! The real binary over pipes, around the life of a command: a table the machine cannot
-//! provide is refused without ending the engine.
+//! The real binary over pipes, around the life of a command: `exit` sent while a bounded
+//! command runs stops it, an `exit` sent with the command lets it finish, and a table the
+//! machine cannot provide is refused without ending the engine.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -84,9 +85,63 @@ impl Engine {
     }
 }
 
+/// Sends `command` in a Base+MLP game, then `exit` a moment later, and returns the reply.
+fn exit_during(command: &str) -> Vec<String> {
+    let mut engine = Engine::start("", "");
+    engine.send("newgame Base+MLP\n");
+    assert_eq!(engine.block(), ["Base+MLP;NotStarted;White[1]", "ok"]);
+    engine.send(&format!("{command}\n"));
+    std::thread::sleep(Duration::from_millis(300));
+    engine.send("exit\n");
+    let reply = engine.block();
+    assert_eq!(engine.status(), Some(0));
+    reply
+}
+
 fn assert_best_move(reply: &[String]) {
     assert_eq!(reply.len(), 2, "{reply:?}");
     assert!(reply[0].starts_with('w'), "{reply:?}");
+}
+
+#[test]
+fn exit_stops_bestmove_depth() {
+    assert_best_move(&exit_during("bestmove depth 60"));
+}
+
+#[test]
+fn exit_stops_bestmove_time() {
+    assert_best_move(&exit_during("bestmove time 00:00:30"));
+}
+
+#[test]
+fn exit_stops_bestmove_depthorseconds() {
+    assert_best_move(&exit_during("bestmove depthorseconds 60 30"));
+}
+
+#[test]
+fn exit_stops_perft_after_the_depths_finished_so_far() {
+    let reply = exit_during("perft 9");
+    let (ok, depths) = reply.split_last().unwrap();
+    assert_eq!(ok, "ok");
+    assert!(!depths.is_empty() && depths.len() < 9, "{reply:?}");
+    let counts = ["7", "294", "6678", "151686", "5427108"];
+    for (i, line) in depths.iter().enumerate() {
+        let count = line.strip_prefix(&format!("{}: ", i + 1)).and_then(|l| l.split("  ").next());
+        assert!(count.is_some_and(|c| counts.get(i).is_none_or(|&known| c == known)), "{reply:?}");
+    }
+}
+
+#[test]
+fn exit_sent_with_the_command_lets_it_finish() {
+    let mut engine = Engine::start("", "");
+    // One write: the script a bridge pipes in at once.
+    engine.send("newgame Base+MLP\noptions set ReportIntermediateBestMoves True\nbestmove depth 4\nexit\n");
+    engine.block();
+    engine.block();
+    let reply = engine.block();
+    let depths: Vec<&str> = reply.iter().filter_map(|l| l.split(';').nth(1)).collect();
+    assert_eq!(depths, ["1", "2", "3", "4"], "{reply:?}");
+    assert_eq!(engine.status(), Some(0));
 }
 
 /// 2 GiB of address space: the engine runs, an 8 GiB table cannot exist.

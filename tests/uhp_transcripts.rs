@@ -179,6 +179,34 @@ fn perft_lines() {
     );
 }
 
+/// The `d: count` part of every perft line in `lines` (the rest is timing).
+fn perft_counts<'a>(lines: &[&'a str]) -> Vec<&'a str> {
+    lines.iter().map(|l| l.split("  ").next().unwrap()).collect()
+}
+
+#[test]
+fn a_stopped_perft_prints_the_depths_it_finished() {
+    // End of input stops a perft without a depth of its own; depth 1 always finishes.
+    let out = transcript("newgame Base\nperft\n");
+    let lines: Vec<&str> = out.lines().skip(5).collect();
+    let (ok, depths) = lines.split_last().unwrap();
+    assert_eq!(*ok, "ok");
+    let expected = ["1: 4", "2: 96", "3: 1440", "4: 21600", "5: 516240", "6: 12219480", "7: 181641900"];
+    assert!(!depths.is_empty() && depths.len() <= expected.len(), "{out}");
+    assert_eq!(perft_counts(depths), expected[..depths.len()]);
+
+    // Stopped before it starts, it still counts depth 1.
+    let signals = Arc::new(Signals::default());
+    signals.eof.store(true, std::sync::atomic::Ordering::SeqCst);
+    let mut s = Session::new(Vec::new(), Options::default(), signals);
+    s.execute("newgame Base");
+    s.output_mut().clear();
+    s.execute("perft");
+    let out = String::from_utf8(std::mem::take(s.output_mut())).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(perft_counts(&lines), ["1: 4", "ok"]);
+}
+
 #[test]
 fn bestmove_reports_then_answers() {
     let out = transcript("newgame Base+MLP\noptions set ReportIntermediateBestMoves True\nbestmove depth 3\n");

@@ -5,7 +5,9 @@
 //! - SIGINT (what MzingaViewer sends to cancel) stops whatever is running;
 //! - `exit` typed while a command runs stops it; an `exit` that arrived in the same write as the
 //!   command before it (a script piped in at once) lets that command finish first, as the
-//!   reference engine, which reads one line at a time, would;
+//!   reference engine, which reads one line at a time, would. The reader tells the two apart by
+//!   whether the `exit` line was already buffered when the line before it was read; one that
+//!   had to be waited for also stops the commands still queued before it;
 //! - end of input lets the running command finish (a bridge that sends `bestmove depth 4` and
 //!   closes its pipe gets a full answer) and then ends the session;
 //! - a command with no limit of its own (`bestmove`, `perft` without a depth) stops at `exit` or
@@ -23,7 +25,7 @@ pub use games::{AnyGame, FormattedResult};
 pub use options::{cores, HelperThreads, Options};
 pub use session::{Flow, Session};
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
 use std::sync::{mpsc, Arc};
 
@@ -36,6 +38,9 @@ pub struct Signals {
     pub busy: AtomicBool,
     /// `exit` has been read.
     pub exit: AtomicBool,
+    /// An `exit` that had to be waited for has been read: it stops the running command and
+    /// every one that starts after it.
+    pub exit_stops: AtomicBool,
     /// Input has ended.
     pub eof: AtomicBool,
     /// The running command has no limit of its own.
@@ -58,26 +63,29 @@ impl Signals {
 /// Longest input line accepted.
 const MAX_LINE: usize = 4 << 20;
 
+/// Bytes the reader asks for at once: a script piped in at once comes in one read (a pipe holds
+/// 64 KiB), and so does much of a file.
+const READ_CHUNK: usize = 1 << 20;
+
 enum Input {
     Line(String),
     TooLong(usize),
 }
 
 /// Reads one line of at most [`MAX_LINE`] bytes (the rest of a longer line is skipped). Also
-/// says whether the line had to be waited for (nothing of it was buffered yet).
-fn read_line<R: BufRead>(input: &mut R, buf: &mut Vec<u8>) -> std::io::Result<(Option<Input>, bool)> {
+/// says whether the line had to be waited for: whether some of it was not buffered yet when the
+/// line before it had been read.
+fn read_line<R: Read>(input: &mut BufReader<R>, buf: &mut Vec<u8>) -> std::io::Result<(Option<Input>, bool)> {
     buf.clear();
-    let waited = input.fill_buf().map(|b| b.is_empty())?;
-    Ok((read_rest(input, buf)?, waited))
-}
-
-fn read_rest<R: BufRead>(input: &mut R, buf: &mut Vec<u8>) -> std::io::Result<Option<Input>> {
-    let mut total = 0;
+    let (mut total, mut waited) = (0, false);
     loop {
+        // `fill_buf` reads (and may block) only when nothing is buffered.
+        let buffered = !input.buffer().is_empty();
         let chunk = input.fill_buf()?;
         if chunk.is_empty() {
-            return Ok((total > 0).then(|| finish_line(buf, total)));
+            return Ok(((total > 0).then(|| finish_line(buf, total)), waited));
         }
+        waited |= !buffered;
         let (used, done) = match chunk.iter().position(|&b| b == b'\n') {
             Some(i) => (i + 1, true),
             None => (chunk.len(), false),
@@ -89,7 +97,7 @@ fn read_rest<R: BufRead>(input: &mut R, buf: &mut Vec<u8>) -> std::io::Result<Op
         total += used;
         input.consume(used);
         if done {
-            return Ok(Some(finish_line(buf, total)));
+            return Ok((Some(finish_line(buf, total)), waited));
         }
     }
 }
@@ -103,24 +111,30 @@ fn finish_line(buf: &[u8], total: usize) -> Input {
 }
 
 /// Runs a UHP session over `input` and `output` until `exit` or the end of input: prints the
-/// `info` block, then answers every line. `setup` may change options before the first command.
+/// `info` block, then answers every line. The session buffers `input` itself (to know which
+/// lines were already there), so it need not be buffered.
 pub fn run<R, W>(input: R, output: W, options: Options, signals: Arc<Signals>) -> std::io::Result<()>
 where
-    R: BufRead + Send + 'static,
+    R: Read + Send + 'static,
     W: Write,
 {
     let (tx, rx) = mpsc::channel::<Input>();
     let reader_signals = Arc::clone(&signals);
     std::thread::spawn(move || {
-        let mut input = input;
+        let mut input = BufReader::with_capacity(READ_CHUNK, input);
         let mut buf = Vec::new();
         // A read error ends input like EOF does.
         while let Ok((Some(line), waited)) = read_line(&mut input, &mut buf) {
             if let Input::Line(l) = &line {
                 if l.trim().eq_ignore_ascii_case("exit") {
-                    reader_signals.exit.store(true, SeqCst);
-                    if reader_signals.unbounded.load(SeqCst) || (waited && reader_signals.busy.load(SeqCst)) {
-                        reader_signals.stop.store(true, SeqCst);
+                    let s = &reader_signals;
+                    s.exit.store(true, SeqCst);
+                    if waited {
+                        // Stored before `stop`, so a command starting meanwhile sees one or the other.
+                        s.exit_stops.store(true, SeqCst);
+                    }
+                    if waited || s.unbounded.load(SeqCst) {
+                        s.stop.store(true, SeqCst);
                     }
                 }
             }

@@ -8,7 +8,7 @@ use crate::search::tt::TableTooLarge;
 use crate::search::{Engine, Limits};
 use std::io::Write;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::Ordering::{Relaxed, SeqCst};
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed, Ordering::SeqCst};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -332,14 +332,15 @@ impl<W: Write> Session<W> {
         Ok(())
     }
 
-    /// Marks a long-running command as started: clears an old interrupt, and for a command with
-    /// no limit of its own stops at once if `exit` or the end of input has already come.
+    /// Marks a long-running command as started: clears an old interrupt, and stops at once if an
+    /// `exit` that stops commands has come, or for a command with no limit of its own, if `exit`
+    /// or the end of input has come.
     fn begin_interruptible(&self, unbounded: bool) {
         let s = &self.signals;
         s.stop.store(false, SeqCst);
         s.unbounded.store(unbounded, SeqCst);
         s.busy.store(true, SeqCst);
-        if unbounded && (s.exit.load(SeqCst) || s.eof.load(SeqCst)) {
+        if s.exit_stops.load(SeqCst) || (unbounded && (s.exit.load(SeqCst) || s.eof.load(SeqCst))) {
             s.stop.store(true, SeqCst);
         }
     }
@@ -376,10 +377,13 @@ impl<W: Write> Session<W> {
         let game = self.game()?.clone();
         self.begin_interruptible(depth.is_none());
         let max = depth.map_or(usize::MAX, |d| d as usize);
+        // Depth 1 is never stopped, so that even a perft stopped at once answers a count.
+        let never = AtomicBool::new(false);
         let mut d = 1;
         while d <= max && d <= crate::search::MAX_PLY {
             let start = Instant::now();
-            let Some(n) = game.perft(d, &self.signals.stop) else { break };
+            let stop = if d == 1 { &never } else { &self.signals.stop };
+            let Some(n) = game.perft(d, stop) else { break };
             let secs = start.elapsed().as_secs_f64();
             self.line(&format!("{d}: {n}  {secs:.3} s  {:.1} M/s", n as f64 / secs.max(1e-9) / 1e6));
             let _ = self.out.flush();
