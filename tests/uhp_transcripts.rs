@@ -120,6 +120,20 @@ fn undo_counts() {
 }
 
 #[test]
+fn bestmove_depth_below_one_is_refused() {
+    let refused = |d: i32| format!("err Unable to search to depth {d}: the depth must be at least 1.\nok\n");
+    expect(
+        "newgame Base\nbestmove depth 0\nbestmove depth -1\nbestmove depthorseconds 0 1\nplay wS1\n",
+        &format!(
+            "Base;NotStarted;White[1]\nok\n{}{}{}Base;InProgress;Black[1];wS1\nok\n",
+            refused(0),
+            refused(-1),
+            refused(0)
+        ),
+    );
+}
+
+#[test]
 fn options_list_get_set() {
     let cores = uhp::cores();
     let helpers: Vec<String> = (1..cores).map(|n| n.to_string()).collect();

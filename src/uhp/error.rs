@@ -22,6 +22,8 @@ pub enum ProtocolError {
     UnknownOption(String),
     /// `perft` with a negative depth.
     PerftDepth(i64),
+    /// `bestmove` with a depth below 1.
+    SearchDepth(i64),
     /// A transposition table size (MiB) the machine cannot provide.
     TableSize(usize),
     /// A command that exists only for the other game (for example `sip` in Hive).
@@ -57,6 +59,9 @@ impl ProtocolError {
             ProtocolError::BadTime(s) => format!("err String '{s}' was not recognized as a valid TimeSpan."),
             ProtocolError::UnknownOption(name) => format!("err The option \"{name}\" is not valid."),
             ProtocolError::PerftDepth(d) => format!("err Unable to calculate perft({d})."),
+            ProtocolError::SearchDepth(d) => {
+                format!("err Unable to search to depth {d}: the depth must be at least 1.")
+            }
             ProtocolError::TableSize(mb) => format!("err Unable to allocate a transposition table of {mb} MB."),
             ProtocolError::WrongGame(what) => format!("err {what}"),
             ProtocolError::LineTooLong(n) => format!("err Line too long ({n} bytes); the limit is 4 MiB."),

@@ -83,7 +83,13 @@ fn parse_limits(args: &[&str]) -> Result<Limits, ProtocolError> {
             .map(Duration::from_secs_f64)
             .ok_or_else(|| ProtocolError::BadTime(s.to_string()))
     };
-    let depth = |s: &str| -> Result<u32, ProtocolError> { Ok(parse_int(s)?.clamp(1, MAX_DEPTH) as u32) };
+    // Depths beyond the deepest are clamped to it; below 1 there is nothing to search.
+    let depth = |s: &str| -> Result<u32, ProtocolError> {
+        match parse_int(s)? {
+            d if d < 1 => Err(ProtocolError::SearchDepth(d as i64)),
+            d => Ok(d.min(MAX_DEPTH) as u32),
+        }
+    };
     match args.first().map(|a| a.to_ascii_lowercase()) {
         None => Ok(Limits::default()),
         Some(kind) if args.len() >= 2 => match kind.as_str() {
@@ -408,6 +414,8 @@ mod tests {
         assert_eq!(parse_command("play"), Err(ProtocolError::InvalidCommand));
         assert_eq!(parse_command("bestmove depth 3"), Ok(Command::BestMove(Limits::depth(3))));
         assert_eq!(parse_command("bestmove depth 99999"), Ok(Command::BestMove(Limits::depth(MAX_DEPTH as u32))));
+        assert_eq!(parse_command("bestmove depth 0"), Err(ProtocolError::SearchDepth(0)));
+        assert_eq!(parse_command("bestmove depthorseconds -1 5"), Err(ProtocolError::SearchDepth(-1)));
         assert_eq!(parse_command("bestmove foo"), Err(ProtocolError::InvalidCommand));
         assert_eq!(parse_command("bestmove depth x"), Err(ProtocolError::NotANumber("x".into())));
         assert_eq!(parse_command("undo 99999999999"), Err(ProtocolError::NumberOverflow));
