@@ -58,7 +58,7 @@ fn newgame_forms_and_bad_game_strings_keep_the_game() {
         "newgame\nnewgame Base+M extra words\nnewgame Base;InProgress;Black[9];wS1;bG1 -wS1\n\
          newgame Base+LPM\nnewgame Base;InProgress;White[2];wS1;bQ wS1-\nnewgame Base;x;y;wS1;zz\nvalidmoves\n",
         "Base;NotStarted;White[1]\nok\n\
-         Base+M;NotStarted;White[1]\nok\n\
+         err Unable to parse 'Base+M extra words' in GameString. (Parameter 'gameStr')\nok\n\
          Base;InProgress;White[2];wS1;bG1 -wS1\nok\n\
          err Unable to parse 'Base+LPM' in GameString. (Parameter 'gameStr')\nok\n\
          err Unable to play 'bQ wS1-' in GameString. (Parameter 'gameStr')\nok\n\
@@ -116,6 +116,21 @@ fn undo_counts() {
          err Value was either too large or too small for an Int32.\nok\n\
          err Unable to undo -1 moves.\nok\n\
          Base;NotStarted;White[1]\nok\n",
+    );
+}
+
+#[test]
+fn newgame_with_more_than_a_game_type_is_a_game_string() {
+    let unparsable = |what: &str| format!("err Unable to parse '{what}' in GameString. (Parameter 'gameStr')\nok\n");
+    expect(
+        "newgame Base+M\nnewgame Base+MLP ;InProgress;Black[2];wS1;zz\nnewgame Base wS1\nnewgame Intellector foo\n\
+         play wM\n",
+        &format!(
+            "Base+M;NotStarted;White[1]\nok\n{}{}{}Base+M;InProgress;Black[1];wM\nok\n",
+            unparsable("Base+MLP "),
+            unparsable("Base wS1"),
+            unparsable("Intellector foo")
+        ),
     );
 }
 

@@ -259,12 +259,10 @@ impl<W: Write> Session<W> {
                 }
             }
             Command::NewGame(arg) => {
-                let first = arg.as_deref().and_then(|a| a.split_whitespace().next()).unwrap_or("Base");
-                let rules = self.options.intellector_rules;
-                let mut game = match AnyGame::from_type(first, rules) {
-                    Some(g) => g,
-                    None => AnyGame::parse(arg.as_deref().unwrap_or_default(), rules)?,
-                };
+                // The whole argument is the game type or the GameString: more after a type
+                // makes it a GameString that does not parse, rather than being dropped.
+                let text = arg.as_deref().unwrap_or("Base");
+                let mut game = AnyGame::from_type_or_string(text, self.options.intellector_rules)?;
                 game.set_repetition_draw(self.options.repetition_draw);
                 self.game = Some(game);
                 self.engine.new_game();
