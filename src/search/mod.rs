@@ -7,6 +7,8 @@
 //! scores as a draw (the games' own rules decide repetition in real play).
 
 mod ordering;
+mod picker;
+mod pruning;
 mod time;
 pub mod tt;
 mod worker;

@@ -1,7 +1,8 @@
 //! Move-ordering memory kept by each search thread: killer moves per ply, a history score per
 //! (side, move), and the reply that refuted each move (countermoves).
 
-/// Where a cutoff happened.
+/// A node of the search, as the ordering tables see it: where moves are ordered or a cutoff
+/// happened.
 pub(crate) struct Node {
     /// Distance from the root.
     pub ply: usize,

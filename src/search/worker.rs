@@ -1,6 +1,8 @@
 //! One search thread: iterative deepening over a private copy of the game.
 
 use super::ordering::{MoveTables, Node};
+use super::picker::{MovePicker, Pick};
+use super::pruning::{QuietPruning, Reductions};
 use super::time::{Clock, Limits, TimeManager};
 use super::tt::{Bound, TranspositionTable};
 use super::{Finished, Report, SearchResult, INFINITY, MATE, MAX_PLY};
@@ -8,18 +10,10 @@ use crate::game::{Game, Outcome};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-/// Score bonus bands for move ordering (higher goes first).
-const TT_MOVE: i32 = 1 << 30;
-const TACTICAL: i32 = 1 << 24;
-const KILLER: i32 = 1 << 22;
-const COUNTER: i32 = 1 << 21;
-
 /// Aspiration window half-width around the previous iteration's score.
 const ASPIRATION: i32 = 40;
 /// Deepest run of tactical moves the quiescence search follows.
 const MAX_QUIESCENCE: usize = 8;
-/// How far below alpha the static score must be, per ply of depth left, to skip quiet moves.
-const FUTILITY_MARGIN: i32 = 120;
 
 pub(crate) struct Worker<'a, G: Game> {
     game: G,
@@ -38,6 +32,8 @@ pub(crate) struct Worker<'a, G: Game> {
     iteration: u32,
     /// The current iteration was abandoned because another thread finished it.
     superseded: bool,
+    /// Per-ply buffers (moves, their ordering scores, the quiet moves tried), reused so that
+    /// the search does not allocate.
     moves: Vec<Vec<G::Move>>,
     scores: Vec<Vec<i32>>,
     tried: Vec<Vec<usize>>,
@@ -53,8 +49,39 @@ pub(crate) struct Worker<'a, G: Game> {
     /// Whether the side to move was in danger at every ply of the current line.
     danger: Vec<bool>,
     pv: Vec<Vec<G::Move>>,
-    /// Log-shaped late-move-reduction table, by depth and move number.
-    reductions: Vec<[i32; 64]>,
+    /// Late-move reductions by depth and move number.
+    reductions: Reductions,
+}
+
+/// What the steps of one interior node share.
+struct Frame {
+    hash: u64,
+    ply: usize,
+    /// Depth left, extension included.
+    depth: i32,
+    pv_node: bool,
+    /// The side to move faces a threat (see [`Game::in_danger`]).
+    danger: bool,
+    /// The side to move (0 White, 1 Black).
+    side: usize,
+    /// Index of the move that led here, if any.
+    previous: Option<usize>,
+}
+
+impl Frame {
+    /// The node as the ordering tables see it.
+    #[inline]
+    fn node(&self) -> Node {
+        Node { ply: self.ply, side: self.side, previous: self.previous, depth: self.depth }
+    }
+}
+
+/// What the transposition table says of a node.
+enum Probe {
+    /// The stored score settles the node.
+    Cut(i32),
+    /// The node must be searched, trying the move with this code first (0 for none).
+    Search(u32),
 }
 
 impl<'a, G: Game> Worker<'a, G> {
@@ -67,17 +94,6 @@ impl<'a, G: Game> Worker<'a, G> {
         id: usize,
         finished: &'a Finished<G::Move>,
     ) -> Self {
-        let reductions = (0..=MAX_PLY)
-            .map(|d| {
-                let mut row = [0; 64];
-                for (i, r) in row.iter_mut().enumerate().skip(1) {
-                    if d > 0 {
-                        *r = (0.5 + (d as f64).ln() * (i as f64).ln() / 2.4) as i32;
-                    }
-                }
-                row
-            })
-            .collect();
         Worker {
             game,
             tt,
@@ -101,7 +117,7 @@ impl<'a, G: Game> Worker<'a, G> {
             extended: vec![false; MAX_PLY + 2],
             danger: vec![false; MAX_PLY + 2],
             pv: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
-            reductions,
+            reductions: Reductions::new(MAX_PLY),
         }
     }
 
@@ -415,8 +431,8 @@ impl<'a, G: Game> Worker<'a, G> {
         best
     }
 
-    /// Principal-variation negamax.
-    fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32, pv_node: bool) -> i32 {
+    /// Principal-variation negamax: one interior node, step by step.
+    fn negamax(&mut self, depth: i32, ply: usize, alpha: i32, beta: i32, pv_node: bool) -> i32 {
         self.pv[ply].clear();
         if self.should_abort() {
             return 0;
@@ -426,56 +442,23 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         let hash = self.game.hash();
         self.hashes[ply] = hash;
-        // A position met earlier in this line or in the game (same side to move) is a draw.
-        let mut back = ply;
-        while back >= 2 {
-            back -= 2;
-            if self.hashes[back] == hash {
-                return 0;
-            }
+        if self.is_repetition(ply, hash) {
+            return 0;
         }
-        // The last history entry is one ply before the root; keep the entries whose distance
-        // to this node is even.
-        let mut i = self.history.len().wrapping_sub(if ply.is_multiple_of(2) { 2 } else { 1 });
-        while i < self.history.len() {
-            if self.history[i] == hash {
-                return 0;
-            }
-            i = i.wrapping_sub(2);
-        }
-        // Mate-distance pruning: no result here can beat a mate already found nearer the root.
-        alpha = alpha.max(-(MATE - ply as i32));
-        beta = beta.min(MATE - ply as i32 - 1);
+        let (alpha, beta) = mate_distance_window(ply, alpha, beta);
         if alpha >= beta {
             return alpha;
         }
-        let danger = ply < MAX_PLY && self.game.in_danger();
-        self.danger[ply] = danger;
-        self.extended[ply] = false;
-        // A side that has just come under threat gets one more ply to answer (like a check
-        // extension). Hive threats can last, so only a new one counts, and extensions may add at
-        // most one ply per two searched so that they cannot run away.
-        let new_threat = danger && (ply < 2 || !self.danger[ply - 2]);
-        let depth = if new_threat && self.extensions_left(ply) { depth + 1 } else { depth };
+        let (danger, depth) = self.threat_extension(depth, ply);
         if depth <= 0 || ply >= MAX_PLY {
             return if G::QUIESCENCE { self.quiescence(ply, alpha, beta, 0) } else { self.game.evaluate() };
         }
-
-        let entry = self.tt.probe(hash, ply);
-        let tt_move = entry.map_or(0, |e| e.move_code);
-        if let Some(e) = entry {
-            if !pv_node && e.depth >= depth {
-                let cut = match e.bound {
-                    super::tt::Bound::Exact => true,
-                    super::tt::Bound::Lower => e.score >= beta,
-                    super::tt::Bound::Upper => e.score <= alpha,
-                };
-                if cut {
-                    return e.score;
-                }
-            }
-        }
-
+        let side = self.game.side_to_move().index();
+        let frame = Frame { hash, ply, depth, pv_node, danger, side, previous: self.played[ply] };
+        let tt_move = match self.probe(&frame, alpha, beta) {
+            Probe::Cut(score) => return score,
+            Probe::Search(tt_move) => tt_move,
+        };
         let mut moves = std::mem::take(&mut self.moves[ply]);
         self.game.generate_moves(&mut moves);
         if moves.is_empty() {
@@ -483,127 +466,177 @@ impl<'a, G: Game> Worker<'a, G> {
             self.moves[ply] = moves;
             return -(MATE - ply as i32);
         }
-        let mut scores = std::mem::take(&mut self.scores[ply]);
-        let side = self.game.side_to_move().index();
-        let killers = self.tables.killers(ply);
-        let counter = self.tables.countermove(self.played[ply]);
-        scores.clear();
-        for &mv in &moves {
-            let code = G::move_code(mv);
-            let s = if code == tt_move {
-                TT_MOVE
-            } else if self.game.is_tactical(mv) {
-                TACTICAL + self.tables.history(side, G::move_index(mv))
-            } else if code == killers[0] {
-                KILLER + 1
-            } else if code == killers[1] {
-                KILLER
-            } else if code == counter {
-                COUNTER
-            } else {
-                self.tables.history(side, G::move_index(mv))
-            };
-            scores.push(s);
+        let scores = std::mem::take(&mut self.scores[ply]);
+        let mut picker = MovePicker::new(moves, scores, &self.game, &self.tables, &frame.node(), tt_move);
+        let (best_score, best_move) = self.search_moves(&frame, &mut picker, alpha, beta);
+        (self.moves[ply], self.scores[ply]) = picker.into_buffers();
+        if self.aborted {
+            return 0;
         }
+        self.store(&frame, alpha, beta, best_score, best_move);
+        best_score
+    }
 
-        // Shallow non-PV nodes far below alpha need not try every quiet move: futility pruning
-        // against the static score, and late-move pruning by count.
-        let futile = !pv_node
-            && !danger
-            && depth <= 2
-            && !super::is_mate_score(alpha)
-            && self.game.evaluate() + FUTILITY_MARGIN * depth <= alpha;
-        let late_quiet_limit =
-            if !pv_node && !danger && depth <= 3 { 4 + 3 * (depth * depth) as usize } else { usize::MAX };
+    /// Whether the position `hash`, `ply` plies from the root, repeats one met earlier in this
+    /// line or in the game with the same side to move: a draw.
+    #[inline]
+    fn is_repetition(&self, ply: usize, hash: u64) -> bool {
+        let mut back = ply;
+        while back >= 2 {
+            back -= 2;
+            if self.hashes[back] == hash {
+                return true;
+            }
+        }
+        // The last history entry is one ply before the root; keep the entries whose distance
+        // to this node is even.
+        let mut i = self.history.len().wrapping_sub(if ply.is_multiple_of(2) { 2 } else { 1 });
+        while i < self.history.len() {
+            if self.history[i] == hash {
+                return true;
+            }
+            i = i.wrapping_sub(2);
+        }
+        false
+    }
+
+    /// Whether the side to move at `ply` is in danger, and the depth to search the node to. A
+    /// side that has just come under threat gets one more ply to answer (like a check
+    /// extension). Hive threats can last, so only a new one counts, and extensions may add at
+    /// most one ply per two searched so that they cannot run away.
+    #[inline]
+    fn threat_extension(&mut self, depth: i32, ply: usize) -> (bool, i32) {
+        let danger = ply < MAX_PLY && self.game.in_danger();
+        self.danger[ply] = danger;
+        self.extended[ply] = false;
+        let new_threat = danger && (ply < 2 || !self.danger[ply - 2]);
+        let depth = if new_threat && self.extensions_left(ply) { depth + 1 } else { depth };
+        (danger, depth)
+    }
+
+    /// What the transposition table says of the node: a non-PV node searched before at least
+    /// as deep, with a bound that decides the window, is settled by the stored score.
+    #[inline]
+    fn probe(&self, frame: &Frame, alpha: i32, beta: i32) -> Probe {
+        let Some(e) = self.tt.probe(frame.hash, frame.ply) else {
+            return Probe::Search(0);
+        };
+        if !frame.pv_node && e.depth >= frame.depth {
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.score >= beta,
+                Bound::Upper => e.score <= alpha,
+            };
+            if cut {
+                return Probe::Cut(e.score);
+            }
+        }
+        Probe::Search(e.move_code)
+    }
+
+    /// Searches the node's moves in the picker's order until one fails high. Returns the best
+    /// score and the move that reached it.
+    fn search_moves(
+        &mut self,
+        frame: &Frame,
+        picker: &mut MovePicker<G>,
+        mut alpha: i32,
+        beta: i32,
+    ) -> (i32, Option<G::Move>) {
+        let pruning = QuietPruning::new(frame.pv_node, frame.danger, frame.depth, alpha, || self.game.evaluate());
         let mut quiet_seen = 0;
-
-        let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
-        let mut tried = std::mem::take(&mut self.tried[ply]);
+        let mut tried = std::mem::take(&mut self.tried[frame.ply]);
         tried.clear();
-        for i in 0..moves.len() {
-            // Selection sort step: bring the best remaining move forward.
-            let mut pick = i;
-            for j in i + 1..moves.len() {
-                if scores[j] > scores[pick] {
-                    pick = j;
-                }
-            }
-            moves.swap(i, pick);
-            scores.swap(i, pick);
-            let mv = moves[i];
-            // Below the killer band are exactly the quiet moves (tactical ones score above it).
-            let quiet = scores[i] < KILLER;
-            if quiet && i > 0 {
+        for pick in picker.by_ref() {
+            if pick.quiet && pick.number > 0 {
                 quiet_seen += 1;
-                if futile || quiet_seen > late_quiet_limit {
-                    continue;
+                if pruning.skips(quiet_seen) {
+                    // Moves come best first and quiet ones last, so every later move is quiet
+                    // and would be skipped too.
+                    break;
                 }
             }
-            self.nodes += 1;
-            self.game.make(mv);
-            self.played[ply + 1] = Some(G::move_index(mv));
-            let score = if i == 0 {
-                -self.negamax(depth - 1, ply + 1, -beta, -alpha, pv_node)
-            } else {
-                // Late quiet moves are searched shallower first; a surprise is searched again.
-                let mut r = 0;
-                if depth >= 3 && quiet && i >= 3 {
-                    r = self.reductions[depth.min(MAX_PLY as i32) as usize][i.min(63)];
-                    if pv_node {
-                        r -= 1;
-                    }
-                    r = r.clamp(0, depth - 2);
-                }
-                let mut s = -self.negamax(depth - 1 - r, ply + 1, -alpha - 1, -alpha, false);
-                if s > alpha && r > 0 && !self.aborted {
-                    s = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha, false);
-                }
-                if s > alpha && s < beta && pv_node && !self.aborted {
-                    s = -self.negamax(depth - 1, ply + 1, -beta, -alpha, true);
-                }
-                s
-            };
-            self.game.unmake(mv);
+            let score = self.search_move(frame, pick, alpha, beta);
             if self.aborted {
                 break;
             }
             if score > best_score {
                 best_score = score;
-                best_move = Some(mv);
+                best_move = Some(pick.mv);
                 if score > alpha {
                     alpha = score;
-                    if pv_node {
-                        self.update_pv(ply, mv);
+                    if frame.pv_node {
+                        self.update_pv(frame.ply, pick.mv);
                     }
                     if score >= beta {
-                        if quiet {
-                            let node = Node { ply, side, previous: self.played[ply], depth };
-                            self.tables.record_cutoff(&node, G::move_code(mv), G::move_index(mv), &tried);
+                        if pick.quiet {
+                            self.update_history(frame, pick.mv, &tried);
                         }
                         break;
                     }
                 }
             }
-            if quiet {
-                tried.push(G::move_index(mv));
+            if pick.quiet {
+                tried.push(G::move_index(pick.mv));
             }
         }
-        self.moves[ply] = moves;
-        self.scores[ply] = scores;
-        self.tried[ply] = tried;
-        if self.aborted {
-            return 0;
-        }
+        self.tried[frame.ply] = tried;
+        (best_score, best_move)
+    }
+
+    /// Plays the picked move and searches it: the first move with the full window, the others
+    /// by principal-variation search.
+    #[inline]
+    fn search_move(&mut self, frame: &Frame, pick: Pick<G::Move>, alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        self.game.make(pick.mv);
+        self.played[frame.ply + 1] = Some(G::move_index(pick.mv));
+        let (depth, ply) = (frame.depth - 1, frame.ply + 1);
+        let score = if pick.number == 0 {
+            -self.negamax(depth, ply, -beta, -alpha, frame.pv_node)
+        } else {
+            // Late quiet moves are searched shallower first; a surprise is searched again, then
+            // (in a PV node) with the full window.
+            let r = self.reductions.get(frame.depth, pick.number, pick.quiet, frame.pv_node);
+            let mut s = -self.negamax(depth - r, ply, -alpha - 1, -alpha, false);
+            if s > alpha && r > 0 && !self.aborted {
+                s = -self.negamax(depth, ply, -alpha - 1, -alpha, false);
+            }
+            if s > alpha && s < beta && frame.pv_node && !self.aborted {
+                s = -self.negamax(depth, ply, -beta, -alpha, true);
+            }
+            s
+        };
+        self.game.unmake(pick.mv);
+        score
+    }
+
+    /// A quiet move failed high: the ordering tables remember it, and reward it against the
+    /// quiet moves `tried` before it.
+    #[inline]
+    fn update_history(&mut self, frame: &Frame, mv: G::Move, tried: &[usize]) {
+        self.tables.record_cutoff(&frame.node(), G::move_code(mv), G::move_index(mv), tried);
+    }
+
+    /// Stores the node's result with the bound it proves for the window it was searched with.
+    #[inline]
+    fn store(&self, frame: &Frame, alpha: i32, beta: i32, best_score: i32, best_move: Option<G::Move>) {
         let bound = if best_score >= beta {
             Bound::Lower
-        } else if best_score > original_alpha {
+        } else if best_score > alpha {
             Bound::Exact
         } else {
             Bound::Upper
         };
-        self.tt.store(hash, ply, best_move.map_or(0, G::move_code), best_score, depth, bound);
-        best_score
+        self.tt.store(frame.hash, frame.ply, best_move.map_or(0, G::move_code), best_score, frame.depth, bound);
     }
+}
+
+/// Mate-distance pruning: no result at `ply` can beat a mate already found nearer the root,
+/// so the window narrows to what can still matter (empty when nothing can).
+#[inline]
+fn mate_distance_window(ply: usize, alpha: i32, beta: i32) -> (i32, i32) {
+    (alpha.max(-(MATE - ply as i32)), beta.min(MATE - ply as i32 - 1))
 }
