@@ -1,8 +1,9 @@
 //! comb: a game-playing engine for Hive (through the Universal Hive Protocol) and Intellector.
 //!
 //! The crate is built in floors, each using only the ones below it:
-//! - rules: [`game`] (the [`game::Game`] trait), [`error`], [`zobrist`], [`hive`],
-//!   [`intellector`];
+//! - rules: [`game`] (the [`game::Game`] trait), [`record`] (a game in progress, for any
+//!   game), [`games`] (the games as one enum, and the one game-type parser), [`error`],
+//!   [`zobrist`], [`hive`], [`intellector`];
 //! - search: [`perft`], [`search`];
 //! - protocol and tools on top: [`uhp`], [`tournament`].
 
@@ -10,9 +11,11 @@
 
 pub mod error;
 pub mod game;
+pub mod games;
 pub mod hive;
 pub mod intellector;
 pub mod perft;
+pub mod record;
 pub mod search;
 pub mod tournament;
 pub mod uhp;

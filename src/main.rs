@@ -5,9 +5,10 @@
 //! [`comb::tournament::stdout`]); `comb tournament` documents its own.
 
 use clap::{Parser, Subcommand};
+use comb::games::AnyGame;
 use comb::search::{Engine, Limits};
 use comb::tournament::stdout;
-use comb::uhp::{self, AnyGame, Options, Signals};
+use comb::uhp::{self, Options, Signals};
 use std::io;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
@@ -149,7 +150,8 @@ fn bench(file: &str, depth: Option<u32>, options: &Options) -> io::Result<()> {
         let d = depth.unwrap_or_else(|| line_depth.trim().parse().unwrap_or_else(|_| fail("bad depth in bench file")));
         let game = load(position, options);
         engine.new_game();
-        let r = game.search(&mut engine, Limits::depth(d), &never, &mut |_| {});
+        let r = uhp::search(&game, &mut engine, Limits::depth(d), &never, &mut |_| {})
+            .unwrap_or_else(|| fail(&format!("bench position {} is a finished game", i + 1)));
         let secs = r.time.as_secs_f64();
         stdout::line(format_args!(
             "{:>2} {:>10} nodes {:>8.3} s  depth {:>2}  {:<12} {}",
@@ -214,7 +216,7 @@ fn bestmove(
         (None, None) => Limits::depth(6),
     };
     let mut engine = Engine::new(options.table_megabytes, threads.unwrap_or_else(|| options.threads()));
-    let result = game.search(&mut engine, limits, &stop, &mut |_| {});
+    let result = uhp::search(&game, &mut engine, limits, &stop, &mut |_| {}).expect("checked: the game is not over");
     if json {
         stdout::line(result.to_json())?;
     } else {
@@ -231,12 +233,12 @@ fn perft(threads: usize, depth: usize, position: &str, options: &Options) -> io:
     for d in 1..=depth {
         let start = Instant::now();
         let n = if threads > 1 {
-            pool.install(|| game.perft_parallel(d))
+            pool.install(|| uhp::perft_parallel(&game, d))
         } else {
-            game.perft(d, &never).expect("never stopped")
+            uhp::perft(&game, d, &never).expect("never stopped")
         };
         let secs = start.elapsed().as_secs_f64();
-        stdout::line(format_args!("{d}: {n}  {secs:.3} s  {:.1} M/s", n as f64 / secs.max(1e-9) / 1e6))?;
+        stdout::line(uhp::perft_line(d, n, secs))?;
     }
     Ok(())
 }

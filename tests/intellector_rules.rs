@@ -4,9 +4,10 @@
 //! Positions are written as `w`/`b` + piece letter + hex (`wIe1 bFd6`) and turned into SIP v2,
 //! so every test also goes through the SIP reader.
 
-use comb::error::{IllegalMove, RulesError};
+use comb::error::RulesError;
 use comb::game::{Color, Game, Outcome};
 use comb::intellector::sip::{hex_char, START_SIP, START_SIP_V1};
+use comb::intellector::IllegalMove;
 use comb::intellector::{Hex, IntellectorGame, Kind, Move, MoveKind, Position, Rules};
 
 // ---------------------------------------------------------------------------------------------
@@ -76,7 +77,7 @@ fn play(p: &mut Position, text: &str) -> Move {
 }
 
 fn illegal(e: IllegalMove) -> Result<Move, RulesError> {
-    Err(RulesError::Illegal(e))
+    Err(e.into())
 }
 
 /// Kings far apart on their own base lines, out of everyone's way.
@@ -709,7 +710,7 @@ fn errors_leave_the_game_unchanged() {
         assert!(game.play(bad).is_err(), "{bad}");
         assert_eq!((game.game_string(), game.position().clone()), before, "{bad}");
     }
-    assert_eq!(game.play("⬡e5"), Err(RulesError::Illegal(IllegalMove::NotYourTurn)));
+    assert_eq!(game.play("⬡e5"), Err(IllegalMove::NotYourTurn.into()));
 }
 
 #[test]

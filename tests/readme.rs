@@ -41,8 +41,11 @@ fn examples(text: &str) -> Vec<Example> {
             Some("uhp") => "uhp",
             _ => continue,
         };
-        let body: Vec<(usize, String)> =
-            lines.by_ref().take_while(|(_, l)| !l.trim_start().starts_with("```")).map(|(i, l)| (i, l.to_string())).collect();
+        let body: Vec<(usize, String)> = lines
+            .by_ref()
+            .take_while(|(_, l)| !l.trim_start().starts_with("```"))
+            .map(|(i, l)| (i, l.to_string()))
+            .collect();
         match kind {
             "console" => out.extend(shell_examples(&body)),
             _ => out.push(session_example(n + 1, &body)),
@@ -173,7 +176,13 @@ fn readme_examples_print_what_they_show() {
     let all = examples(&readme());
     assert!(all.len() >= 8, "only {} checked examples in the README", all.len());
     let failures: Vec<String> = all.iter().filter_map(|e| check(e).err()).collect();
-    assert!(failures.is_empty(), "{} of {} README examples differ:\n\n{}", failures.len(), all.len(), failures.join("\n\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} README examples differ:\n\n{}",
+        failures.len(),
+        all.len(),
+        failures.join("\n\n")
+    );
 }
 
 #[test]
@@ -186,7 +195,8 @@ fn patterns_match_as_documented() {
     assert!(lines_match(&p(&["a", "...", "z"]), &["a", "b", "c", "z"]));
     assert!(lines_match(&p(&["a", "...", "z"]), &["a", "z"]));
     assert!(!lines_match(&p(&["a", "...", "z"]), &["a", "b"]));
-    let session = session_example(1, &[(0, "newgame".into()), (1, "Base;NotStarted;White[1]".into()), (2, "ok".into())]);
+    let session =
+        session_example(1, &[(0, "newgame".into()), (1, "Base;NotStarted;White[1]".into()), (2, "ok".into())]);
     let Kind::Session { input, expected } = session.kind else { panic!("a session") };
     assert_eq!(input, "newgame\n");
     assert_eq!(expected, p(&["Base;NotStarted;White[1]", "ok"]));

@@ -5,14 +5,15 @@
 //! - [`piece`]: pieces, bugs, game types;
 //! - [`board`]: the position, make/unmake, hashing, one-hive;
 //! - [`movegen`] and `bugs/`: placement and one module per bug's movement;
-//! - [`notation`], [`validate`], [`record`]: MoveStrings, the reasons a move is illegal,
-//!   GameStrings;
+//! - [`notation`], [`illegal`], [`validate`], [`record`]: MoveStrings, the reasons a move is
+//!   illegal and how they are found, the game record and GameStrings;
 //! - [`eval`]: the static evaluation the search uses.
 
 pub mod board;
 mod bugs;
 pub mod eval;
 pub mod grid;
+pub mod illegal;
 pub mod movegen;
 pub mod notation;
 pub mod piece;
@@ -22,6 +23,7 @@ pub mod zobrist;
 
 pub use board::Hive;
 pub use grid::Cell;
+pub use illegal::IllegalMove;
 pub use notation::MoveText;
 pub use piece::{Bug, GameType, Piece};
 pub use record::HiveGame;

@@ -1,10 +1,11 @@
 //! Checking a move someone asked for: the legal move it names, or the reason it is illegal,
 //! found in the reference engine's order so the message is the one Mzinga gives.
 
+use super::illegal::IllegalMove;
 use super::notation::{Destination, MoveText};
 use super::piece::Bug;
 use super::{Hive, Move};
-use crate::error::{IllegalMove, RulesError};
+use crate::error::RulesError;
 
 impl Hive {
     /// The legal move that `text` names in this position, or why there is none.

@@ -6,7 +6,8 @@
 //! - [`piece`]: piece types and their letters;
 //! - [`board`]: the position, make/unmake, hashing, game end;
 //! - `movegen`: legal moves, one function per piece type;
-//! - [`notation`]: MoveStrings (our canonical form and intellector.info's notation);
+//! - [`notation`], [`illegal`]: MoveStrings (our canonical form and intellector.info's
+//!   notation) and the reasons a move is illegal;
 //! - [`sip`]: SIP v1/v2 position strings;
 //! - [`record`]: GameStrings and the game record the protocol uses;
 //! - [`eval`]: the static evaluation the search uses.
@@ -90,6 +91,7 @@
 pub mod board;
 pub mod eval;
 pub mod geometry;
+pub mod illegal;
 mod movegen;
 pub mod notation;
 pub mod piece;
@@ -99,6 +101,7 @@ pub mod zobrist;
 
 pub use board::Position;
 pub use geometry::{Hex, HEX_COUNT};
+pub use illegal::IllegalMove;
 pub use notation::MoveText;
 pub use piece::{Kind, Piece};
 pub use record::IntellectorGame;

@@ -22,9 +22,10 @@
 
 use super::board::Position;
 use super::geometry::Hex;
+use super::illegal::IllegalMove;
 use super::piece::{Kind, EMPTY};
 use super::{Move, MoveKind};
-use crate::error::{IllegalMove, RulesError};
+use crate::error::RulesError;
 use crate::game::Color;
 
 /// The mark between origin and destination.

@@ -15,13 +15,13 @@
 //!
 //! The interrupted command still answers (a search its best move so far), then `ok`.
 
+mod analysis;
 mod error;
-mod games;
 mod options;
 mod session;
 
+pub use analysis::{perft, perft_line, perft_parallel, search, FormattedResult};
 pub use error::ProtocolError;
-pub use games::{AnyGame, FormattedResult};
 pub use options::{cores, HelperThreads, Options};
 pub use session::{Flow, Session};
 

@@ -1,9 +1,10 @@
 //! One UHP session: parses each line into a command, runs it, writes the reply ending in `ok`.
 
+use super::analysis;
 use super::error::{parse_int, parse_time, ProtocolError};
-use super::games::AnyGame;
 use super::options::Options;
 use super::Signals;
+use crate::games::AnyGame;
 use crate::search::tt::TableTooLarge;
 use crate::search::{Engine, Limits};
 use std::io::Write;
@@ -366,7 +367,7 @@ impl<W: Write> Session<W> {
             }
         };
         let started = Instant::now();
-        let mv = game.best_move(&mut self.engine, limits, &self.signals.stop, &mut report);
+        let mv = analysis::search(game, &mut self.engine, limits, &self.signals.stop, &mut report).map(|r| r.best);
         log::info!("bestmove {:?} in {:?}", mv, started.elapsed());
         self.end_interruptible();
         mv
@@ -387,9 +388,9 @@ impl<W: Write> Session<W> {
         while d <= max && d <= crate::search::MAX_PLY {
             let start = Instant::now();
             let stop = if d == 1 { &never } else { &self.signals.stop };
-            let Some(n) = game.perft(d, stop) else { break };
+            let Some(n) = analysis::perft(&game, d, stop) else { break };
             let secs = start.elapsed().as_secs_f64();
-            self.line(&format!("{d}: {n}  {secs:.3} s  {:.1} M/s", n as f64 / secs.max(1e-9) / 1e6));
+            self.line(&analysis::perft_line(d, n, secs));
             let _ = self.out.flush();
             d += 1;
         }
