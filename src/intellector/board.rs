@@ -50,11 +50,6 @@ pub struct Position {
 }
 
 impl Position {
-    /// The standard start position under the given rules, White to move.
-    pub fn new(rules: Rules) -> Position {
-        Position::from_sip(super::sip::START_SIP, rules).expect("the start SIP is valid")
-    }
-
     /// A position from a list of pieces, with `to_move` to move, no moves played and the
     /// quiet-ply counter at 0.
     ///
@@ -374,20 +369,5 @@ impl PartialEq for Position {
             && self.quiet == other.quiet
             && self.repetitions == other.repetitions
             && self.hash == other.hash
-    }
-}
-
-impl std::fmt::Debug for Position {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "Position({:?} {} ply {} quiet {} reps {} captured {:?})",
-            self.rules,
-            self.to_sip(),
-            self.ply,
-            self.quiet,
-            self.repetitions,
-            self.captured_types
-        )
     }
 }

@@ -54,6 +54,11 @@ fn invalid(sip: &str, why: &str) -> RulesError {
 }
 
 impl Position {
+    /// The standard start position under the given rules, White to move.
+    pub fn new(rules: Rules) -> Position {
+        Position::from_sip(START_SIP, rules).expect("the start SIP is valid")
+    }
+
     /// Reads a SIP (v2, or v1 when it has no `2!` prefix) into a position under `rules`.
     pub fn from_sip(sip: &str, rules: Rules) -> Result<Position, RulesError> {
         let (body, hex_of): (&str, fn(u8) -> Option<Hex>) = match sip.strip_prefix("2!") {
@@ -106,5 +111,22 @@ impl Position {
             }
         }
         s
+    }
+}
+
+// Written here, beside the SIP writer it uses, so that the board does not import this module
+// (which builds boards).
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Position({:?} {} ply {} quiet {} reps {} captured {:?})",
+            self.rules,
+            self.to_sip(),
+            self.ply,
+            self.quiet,
+            self.repetitions,
+            self.captured_types
+        )
     }
 }

@@ -256,8 +256,9 @@ impl TranspositionTable {
         self.write(&bucket[victim], key, pack(move_code, score_to_tt(score, ply), depth, bound, generation));
     }
 
-    /// Permille of the first thousand slots used by this search (for reports).
-    pub fn hashfull(&self) -> usize {
+    /// How many of the first thousand slots this search has used (what the tests read).
+    #[cfg(test)]
+    fn hashfull(&self) -> usize {
         let generation = self.generation.load(Ordering::Relaxed) & 63;
         self.slots.iter().take(1000).filter(|s| unpack(self.load(s).1).is_some_and(|(_, g)| g == generation)).count()
     }

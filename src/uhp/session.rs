@@ -185,11 +185,16 @@ impl<W: Write> Session<W> {
         self.game.as_ref().map(|g| g.game_string())
     }
 
-    /// The identification block the engine prints at start-up and for `info`.
+    /// The identification block the engine prints at start-up, as `info` does.
     pub fn info(&mut self) {
+        self.identify();
+        self.finish();
+    }
+
+    /// The `id` line and the expansions comb plays.
+    fn identify(&mut self) {
         self.line(&format!("id comb {}", env!("CARGO_PKG_VERSION")));
         self.line("Mosquito;Ladybug;Pillbug");
-        self.finish();
     }
 
     /// Runs one input line and writes its reply. Blank lines are ignored.
@@ -245,10 +250,7 @@ impl<W: Write> Session<W> {
 
     fn run(&mut self, line: &str) -> Result<Flow, ProtocolError> {
         match parse_command(line)? {
-            Command::Info => {
-                self.line(&format!("id comb {}", env!("CARGO_PKG_VERSION")));
-                self.line("Mosquito;Ladybug;Pillbug");
-            }
+            Command::Info => self.identify(),
             Command::Help(None) => {
                 for l in HELP.lines() {
                     self.line(l);
