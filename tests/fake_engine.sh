@@ -6,8 +6,12 @@
 #   hang     never answers (the process sleeps until it is killed)
 #   error    answers `err …`, a protocol error
 #   hive-only  refuses `newgame Intellector…` with `err …`, as a Hive-only engine does
+#   base-only  declares no expansions (no capabilities line), then answers as `error` does
 mode="${1:-illegal}"
-printf 'id fake-%s 1.0\nMosquito;Ladybug;Pillbug\nok\n' "$mode"
+case "$mode" in
+    base-only) printf 'id fake-%s 1.0\nok\n' "$mode" ;;
+    *) printf 'id fake-%s 1.0\nMosquito;Ladybug;Pillbug\nok\n' "$mode" ;;
+esac
 while IFS= read -r line; do
     case "$line" in
         newgame*)

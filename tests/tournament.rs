@@ -1,8 +1,9 @@
 //! `comb tournament` end to end, through the real binary: comb against comb with openings,
 //! concurrency and both output files; engines that cheat, crash, hang or break the protocol
 //! lose with the right reason while the tournament goes on; SPRT stops early; bad set-ups are
-//! refused with clear messages; tiny results print no NaN; PGN tags read back alike; a reader
-//! that leaves early stops the run quietly.
+//! refused with clear messages; an engine that does not declare the game's expansions is warned
+//! about; a game file that cannot be written ends the run; tiny results print no NaN; PGN tags
+//! read back alike; a reader that leaves early stops the run quietly.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -417,6 +418,44 @@ fn an_engine_that_cannot_play_the_game_type_stops_the_run() {
     let (out, stdout) = tournament(&args);
     assert!(out.status.success(), "{stdout}");
     assert_eq!(stdout.lines().filter(|l| l.starts_with("Finished game")).count(), 2, "{stdout}");
+}
+
+#[test]
+fn an_engine_that_does_not_declare_the_expansions_is_warned_about_and_plays() {
+    let mut args = comb_engine("comb");
+    args.extend(fake_engine("base-only"));
+    args.extend(strings(&["--each", "depth=1", "--game-type", "Base+MP", "--rounds", "1"]));
+    let (out, stdout) = tournament(&args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    let expected = format!(
+        "warning: engine 2 (`bash {} base-only`) does not declare Mosquito, Pillbug (capabilities: none), which \
+         Base+MP needs",
+        data("tests/fake_engine.sh")
+    );
+    assert!(stderr.contains(&expected), "{stderr}");
+    assert!(stdout.contains("Terminations: protocol-error 2"), "{stdout}");
+}
+
+#[test]
+fn a_game_file_that_cannot_be_written_ends_the_run_with_status_1() {
+    // Writes to /dev/full fail with "no space left", as a full disk would.
+    if !Path::new("/dev/full").exists() {
+        return;
+    }
+    for option in ["--pgn", "--jsonl"] {
+        let mut args = comb_engine("A");
+        args.extend(comb_engine("B"));
+        args.extend(strings(&["--each", "depth=1", "--rounds", "3", "--concurrency", "1", option, "/dev/full"]));
+        let (out, stdout) = tournament(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{stdout}\n{stderr}");
+        let file = if option == "--pgn" { "PGN" } else { "JSONL" };
+        assert!(stderr.contains(&format!("error: writing the {file} file: ")), "{stderr}");
+        // The game that could not be written is not reported; the results so far are.
+        assert!(!stdout.contains("Finished game"), "{stdout}");
+        assert!(stdout.contains("Results of A, B after 0 of 6 games:"), "{stdout}");
+    }
 }
 
 /// Fails if `text` holds a number that is not one (`NaN`, `inf`, `-inf`).

@@ -1,29 +1,42 @@
 //! `comb tournament`: engine-against-engine matches between any engines that speak UHP, in the
 //! manner of cutechess-cli and fastchess.
 //!
+//! From the command line to the results:
+//! - [`args`]: the command line as clap reads it;
+//! - [`settings`]: the `KEY=VALUE` settings of `--engine`, `--each` and `--sprt`;
+//! - [`setup`]: the checked tournament: engines started once, openings, rules, game files;
+//! - [`run`](mod@run): the run itself, game by game, with the SPRT's stop as a step of its own;
+//! - [`report`]: every block printed (set-up, game lines, standings, SPRT, final results);
+//! - [`error`]: why a set-up is refused or a run ends early, one enum per floor.
+//!
+//! What they use:
 //! - [`engine`]: an engine process over UHP, with deadlines on every read and restarts;
 //! - [`referee`]: comb's rules check every move and end games (rules, adjudication, failures);
 //! - [`openings`]: opening books of GameStrings and their order;
 //! - [`schedule`]: pairings (round-robin, gauntlet), pairs of games with colours swapped, and
 //!   concurrent workers;
 //! - [`stats`]: Elo, error margin, LOS, pentanomial counts, SPRT;
-//! - [`report`]: the live lines, standings and the final statistics block;
-//! - [`pgn`], [`jsonl`]: the game files;
-//! - [`stdout`]: printing that survives a reader who leaves early (`| head`);
-//! - [`cli`]: the command line and the run itself.
+//! - [`files`], [`pgn`], [`jsonl`]: the game files and their formats;
+//! - [`stdout`]: printing that survives a reader who leaves early (`| head`).
 
-pub mod cli;
+pub mod args;
 pub mod engine;
+pub mod error;
+pub mod files;
 pub mod jsonl;
 pub mod openings;
 pub mod pgn;
 pub mod referee;
 pub mod report;
+pub mod run;
 pub mod schedule;
+pub mod settings;
+pub mod setup;
 pub mod stats;
 pub mod stdout;
 
-pub use cli::{run, run_status, TournamentArgs};
+pub use args::TournamentArgs;
+pub use run::{run, run_status};
 
 use referee::PlayedGame;
 use std::time::{SystemTime, UNIX_EPOCH};

@@ -5,6 +5,7 @@
 //! replayed with comb's rules when the file is loaded; an unreadable, illegal or finished
 //! position is an error naming the file and line.
 
+use super::error::OpeningsError;
 use super::referee::load_game;
 use std::path::Path;
 
@@ -25,7 +26,7 @@ pub fn game_type_of(game_string: &str) -> &str {
 /// Reads openings from `text` (the contents of `source`, named in messages). With `game_type`
 /// every opening must be of that type; without, they must all share the first one's type.
 /// Returns the openings and their game type.
-pub fn parse(text: &str, source: &str, game_type: Option<&str>) -> Result<(Vec<Opening>, String), String> {
+pub fn parse(text: &str, source: &str, game_type: Option<&str>) -> Result<(Vec<Opening>, String), OpeningsError> {
     let mut openings = Vec::new();
     let mut expected = game_type.map(str::to_string);
     for (index, raw) in text.lines().enumerate() {
@@ -36,22 +37,26 @@ pub fn parse(text: &str, source: &str, game_type: Option<&str>) -> Result<(Vec<O
         }
         let found = game_type_of(content).to_string();
         let wanted = expected.get_or_insert_with(|| found.clone()).clone();
-        let game = load_game(&wanted, Some(content)).map_err(|e| format!("{source}:{line}: {e}"))?;
+        let game = load_game(&wanted, Some(content)).map_err(|reason| OpeningsError::Rejected {
+            book: source.to_string(),
+            line,
+            reason,
+        })?;
         if game.end().is_some() {
-            return Err(format!("{source}:{line}: the game is already over"));
+            return Err(OpeningsError::Finished { book: source.to_string(), line });
         }
         openings.push(Opening { game_string: content.to_string(), line });
     }
     if openings.is_empty() {
-        return Err(format!("{source}: no openings (one GameString per line; `#` starts a comment)"));
+        return Err(OpeningsError::Empty { book: source.to_string() });
     }
     Ok((openings, expected.expect("set by the first opening")))
 }
 
 /// Reads an opening file (see [`parse`]).
-pub fn load(path: &Path, game_type: Option<&str>) -> Result<(Vec<Opening>, String), String> {
-    let text = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let text = String::from_utf8(text).map_err(|_| format!("{}: not UTF-8 text", path.display()))?;
+pub fn load(path: &Path, game_type: Option<&str>) -> Result<(Vec<Opening>, String), OpeningsError> {
+    let text = std::fs::read(path).map_err(|error| OpeningsError::Read { path: path.to_path_buf(), error })?;
+    let text = String::from_utf8(text).map_err(|_| OpeningsError::NotUtf8 { path: path.to_path_buf() })?;
     parse(&text, &path.display().to_string(), game_type)
 }
 
@@ -143,17 +148,18 @@ mod tests {
 
     #[test]
     fn bad_lines_are_errors_with_their_line() {
-        let e = parse(BOOK, "book", Some("Base+MLP")).unwrap_err();
+        let e = parse(BOOK, "book", Some("Base+MLP")).unwrap_err().to_string();
         assert!(e.starts_with("book:3: ") && e.contains("Base+MLP"), "{e}");
-        let e = parse("Base;InProgress;White[2];wS1;bQ wS1-\n", "b", None).unwrap_err();
+        let e = parse("Base;InProgress;White[2];wS1;bQ wS1-\n", "b", None).unwrap_err().to_string();
         assert!(e.starts_with("b:1: Unable to play 'bQ wS1-'"), "{e}");
-        let e = parse("Base;InProgress;Black[1];wS1\nBase+M;InProgress;Black[1];wS1\n", "b", None).unwrap_err();
+        let e =
+            parse("Base;InProgress;Black[1];wS1\nBase+M;InProgress;Black[1];wS1\n", "b", None).unwrap_err().to_string();
         assert!(e.starts_with("b:2: "), "{e}");
-        let e = parse("hello\n", "b", None).unwrap_err();
+        let e = parse("hello\n", "b", None).unwrap_err().to_string();
         assert!(e.starts_with("b:1: unknown game type"), "{e}");
-        assert!(parse("# nothing\n\n", "b", None).unwrap_err().contains("no openings"));
+        assert!(parse("# nothing\n\n", "b", None).unwrap_err().to_string().contains("no openings"));
         let won = "Base;WhiteWins;Black[8];wS1;bS1 wS1-;wQ -wS1;bQ bS1/;wG1 -wQ;bG1 \\bQ;wG1 bQ\\;bG2 bQ/;wA1 wQ\\;bA1 bG2/;wA1 bG2\\;bA1 \\bG2;wQ \\wS1;bA1 bG2/;wQ /bG1";
-        assert!(parse(won, "b", None).unwrap_err().contains("already over"));
+        assert!(parse(won, "b", None).unwrap_err().to_string().contains("already over"));
         assert!(load(Path::new("/nonexistent/book.txt"), None).is_err());
     }
 

@@ -1,12 +1,122 @@
-//! What the runner prints: one line per finished game, a progress line, standings every few
-//! games and a final block, in cutechess-cli's and fastchess's wording so that tools and eyes
-//! used to those read it at once.
+//! What the runner prints: the set-up before the first game, one line per finished game and a
+//! progress line, standings every few games, the SPRT's decision and a final block, in
+//! cutechess-cli's and fastchess's wording so that tools and eyes used to those read it at once.
+//! Every block is made here as text; [`super::run`](mod@super::run) prints it in one write.
 
+use super::engine::{Sync, TimeCommand};
+use super::openings::Order;
+use super::schedule::Mode;
+use super::setup::Tournament;
 use super::stats::{Pentanomial, Sprt, Verdict, Wdl};
 use super::GameRecord;
 use crate::game::Color;
 use std::collections::{BTreeMap, HashMap};
 use std::time::Duration;
+
+/// The lines printed before the first game: the tournament, the engines, openings,
+/// adjudication and the SPRT. `total` is the number of games scheduled.
+pub fn header(t: &Tournament, total: usize) -> String {
+    let mut out = tournament_line(t, total);
+    for i in 0..t.engines.len() {
+        out.push_str(&engine_line(t, i));
+    }
+    out.push_str(&openings_line(t));
+    out.push_str(&adjudication_line(t));
+    if let Some(s) = &t.sprt {
+        out.push_str(&sprt_settings_line(s));
+        out.push('\n');
+    }
+    out
+}
+
+/// `Tournament: Base+MLP, round-robin, 2 engines, 3 rounds, 6 games, concurrency 1`.
+fn tournament_line(t: &Tournament, total: usize) -> String {
+    let mode = match t.mode {
+        Mode::RoundRobin => "round-robin",
+        Mode::Gauntlet => "gauntlet",
+    };
+    format!(
+        "Tournament: {}, {mode}, {} engines, {} round{}, {total} games, concurrency {}\n",
+        t.game_type,
+        t.engines.len(),
+        t.rounds,
+        if t.rounds == 1 { "" } else { "s" },
+        t.concurrency
+    )
+}
+
+/// `Engine 1: A = `comb` (id comb 0.1.0), depth=2, options MaxHelperThreads=None`.
+fn engine_line(t: &Tournament, i: usize) -> String {
+    let (e, id) = (&t.engines[i], &t.ids[i]);
+    let options: Vec<String> = e.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    format!(
+        "Engine {}: {} = `{}` (id {}), {}{}{}{}\n",
+        i + 1,
+        e.name,
+        e.command_line(),
+        if id.is_empty() { "none" } else { id },
+        e.limit.describe(),
+        if e.sync == Sync::Play { ", sync=play" } else { "" },
+        if e.time_command == TimeCommand::Seconds { ", timecmd=seconds" } else { "" },
+        if options.is_empty() { String::new() } else { format!(", options {}", options.join(" ")) }
+    )
+}
+
+/// `Openings: book.txt (50, sequential), each played twice with colours swapped`.
+fn openings_line(t: &Tournament) -> String {
+    let Some(book) = &t.book else {
+        return "Openings: none (every game from the empty board, colours swapped in pairs)\n".to_string();
+    };
+    let order = match book.order {
+        Order::Sequential => "sequential".to_string(),
+        Order::Random => format!("random, seed {}", book.seed),
+    };
+    format!("Openings: {} ({}, {order}), each played twice with colours swapped\n", book.path.display(), book.count)
+}
+
+/// `Adjudication: draw at 300 plies, draw at 3 repetitions`.
+fn adjudication_line(t: &Tournament) -> String {
+    let repetition = match t.rules.repetitions {
+        0 => "no repetition rule".to_string(),
+        n => format!("draw at {n} repetitions"),
+    };
+    let length = match t.rules.max_plies {
+        0 => "no ply limit".to_string(),
+        n => format!("draw at {n} plies"),
+    };
+    format!("Adjudication: {length}, {repetition}\n")
+}
+
+/// What a finished game adds to the output: its line and the progress line, after `done` of
+/// `total` games.
+pub fn game_lines(record: &GameRecord, done: usize, total: usize, elapsed: Duration) -> String {
+    format!("{}\n{}\n", finished_line(record), progress_line(done, total, elapsed))
+}
+
+/// The block at the end of a run: the final standings of `names` after their games, how games
+/// ended, the SPRT's outcome (with a test) and the pace.
+pub fn final_block(
+    names: &[String],
+    standings: &Standings,
+    total: usize,
+    sprt: Option<(&Sprt, Verdict)>,
+    elapsed: Duration,
+) -> String {
+    let mut text = format!(
+        "\nResults of {} after {} of {total} games:\n{}{}\n",
+        names.join(", "),
+        standings.games(),
+        standings.block(sprt.map(|(s, _)| s)),
+        standings.reasons_line()
+    );
+    if let Some((_, verdict)) = sprt {
+        text.push_str(&sprt_final_line(verdict));
+        text.push('\n');
+    }
+    text.push_str(&played_line(standings.games(), elapsed));
+    text.push('\n');
+    text
+}
 
 /// `Finished game 17 (A vs B): 1-0 {WhiteWins: queen surrounded, ply 63}`.
 pub fn finished_line(record: &GameRecord) -> String {

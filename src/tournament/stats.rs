@@ -17,6 +17,8 @@
 //! rather than the normal approximation `N (s1 − s0)(2μ − s0 − s1) / 2σ²`, which explodes on
 //! the first few one-sided results (one won pair already "proved" any hypothesis).
 
+use super::error::SprtError;
+
 /// The standard normal quantile for a two-sided 95 % interval (Φ⁻¹(0.975)).
 pub const Z95: f64 = 1.959_963_984_540_054;
 
@@ -298,17 +300,17 @@ pub struct Sprt {
 
 impl Sprt {
     /// A test, or why its parameters make no sense.
-    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, String> {
+    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, SprtError> {
         if !(elo0.is_finite() && elo1.is_finite()) || elo0 >= elo1 {
-            return Err(format!("elo0 ({elo0}) must be below elo1 ({elo1})"));
+            return Err(SprtError::EloOrder { elo0, elo1 });
         }
-        for (name, p) in [("alpha", alpha), ("beta", beta)] {
-            if !(p > 0.0 && p < 1.0) {
-                return Err(format!("{name} ({p}) must lie strictly between 0 and 1"));
+        for (name, value) in [("alpha", alpha), ("beta", beta)] {
+            if !(value > 0.0 && value < 1.0) {
+                return Err(SprtError::Probability { name, value });
             }
         }
         if alpha + beta >= 1.0 {
-            return Err(format!("alpha + beta ({}) must be below 1", alpha + beta));
+            return Err(SprtError::ProbabilitySum(alpha + beta));
         }
         Ok(Sprt { elo0, elo1, alpha, beta })
     }

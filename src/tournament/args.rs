@@ -1,0 +1,152 @@
+//! The `comb tournament` command line: its options as clap reads them, and nothing more. What
+//! they mean is worked out and checked in [`super::setup`].
+
+use super::openings::Order;
+use super::schedule::Mode;
+use clap::Args;
+use std::path::PathBuf;
+
+/// Options of `comb tournament`.
+#[derive(Args, Debug, Clone)]
+pub struct TournamentArgs {
+    /// The engines, one `--engine` each.
+    #[command(flatten)]
+    pub engines: EngineSpecs,
+
+    /// Settings for every engine (same keys as --engine; an engine's own settings win).
+    #[arg(long, value_name = "KEY=VALUE", num_args = 1..)]
+    pub each: Vec<String>,
+
+    /// The game type: Base, Base+M, …, Base+MLP, or Intellector [default: the openings' type,
+    /// else Base+MLP].
+    #[arg(long = "game-type", value_name = "TYPE")]
+    pub game_type: Option<String>,
+
+    /// Everyone against everyone, or the first engine against each of the others.
+    #[arg(long, value_enum, default_value_t = Mode::RoundRobin)]
+    pub mode: Mode,
+
+    /// Rounds: each pairing plays one opening per round, twice, with colours swapped.
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    pub rounds: usize,
+
+    /// Opening book: one GameString per line, `#` comments (e.g. positions/openings-base-mlp.txt).
+    /// Without it every game starts from the empty board.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
+
+    /// The order openings are used in.
+    #[arg(long, value_enum, default_value_t = Order::Sequential)]
+    pub order: Order,
+
+    /// Seed for the random opening order [default: from the clock, printed at the start].
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+
+    /// Games played at once, 1 to 256 [default: half the hardware threads, at least 1].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub concurrency: Option<u16>,
+
+    /// Adjudicate a draw after this many plies, opening included; 0 = never [default: 300 for Hive].
+    #[arg(long = "max-plies", value_name = "N")]
+    pub max_plies: Option<usize>,
+
+    /// Adjudicate a draw when a position (same side to move) occurs this often; 0 = never.
+    #[arg(long, default_value_t = 3, value_name = "N")]
+    pub repetitions: usize,
+
+    /// Seconds an engine may exceed its move time before it loses on time.
+    #[arg(long = "timeout-margin", default_value_t = 1.0, value_name = "SECONDS")]
+    pub timeout_margin: f64,
+
+    /// Seconds an engine may take for one move under a depth limit before it loses on time.
+    #[arg(long = "depth-timeout", default_value_t = 60.0, value_name = "SECONDS")]
+    pub depth_timeout: f64,
+
+    /// Seconds allowed for start-up, `options set` and `newgame`.
+    #[arg(long = "command-timeout", default_value_t = 10.0, value_name = "SECONDS")]
+    pub command_timeout: f64,
+
+    /// Write every game to this PGN file (Mzinga's Hive PGN; created or truncated).
+    #[arg(long, value_name = "FILE")]
+    pub pgn: Option<PathBuf>,
+
+    /// Also write every game as its own PGN file `game-NNNN.pgn` in this directory (MzingaViewer
+    /// opens one game per file).
+    #[arg(long = "pgn-dir", value_name = "DIR")]
+    pub pgn_dir: Option<PathBuf>,
+
+    /// Write one JSON object per game to this file (JSON Lines; created or truncated).
+    #[arg(long, value_name = "FILE")]
+    pub jsonl: Option<PathBuf>,
+
+    /// Write the protocol transcript of every game an engine lost by failing (illegal move,
+    /// crash, timeout, protocol error) to `game-NNNN.log` in this directory.
+    #[arg(long, value_name = "DIR")]
+    pub transcripts: Option<PathBuf>,
+
+    /// Print the standings every N finished games (0: only at the end).
+    #[arg(long = "rating-interval", default_value_t = 10, value_name = "N")]
+    pub rating_interval: usize,
+
+    /// Run a sequential probability ratio test and stop at its verdict (two engines only):
+    /// elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05].
+    #[arg(long, value_name = "KEY=VALUE", num_args = 1..=4)]
+    pub sprt: Option<Vec<String>>,
+
+    /// The PGN Event tag.
+    #[arg(long, default_value = "comb tournament")]
+    pub event: String,
+
+    /// The PGN Site tag.
+    #[arg(long, default_value = "")]
+    pub site: String,
+}
+
+/// The settings of every `--engine`, one list per engine.
+///
+/// clap's derive cannot keep repeated multi-value options apart (`Vec<Vec<String>>` needs an
+/// unstable feature), so this argument is built and read by hand.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct EngineSpecs(pub Vec<Vec<String>>);
+
+const ENGINE_ARG: &str = "engine";
+
+impl clap::FromArgMatches for EngineSpecs {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        let groups = matches
+            .get_occurrences::<String>(ENGINE_ARG)
+            .map(|occurrences| occurrences.map(|values| values.cloned().collect()).collect())
+            .unwrap_or_default();
+        Ok(EngineSpecs(groups))
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl Args for EngineSpecs {
+    fn augment_args(command: clap::Command) -> clap::Command {
+        command.arg(
+            clap::Arg::new(ENGINE_ARG)
+                .long(ENGINE_ARG)
+                .value_name("KEY=VALUE")
+                .num_args(1..)
+                .action(clap::ArgAction::Append)
+                .required(true)
+                .help(
+                    "An engine, as KEY=VALUE settings: cmd=COMMAND (required), name=NAME, args=ARGS, \
+                     dir=DIRECTORY, option.NAME=VALUE (a UHP option, repeatable), depth=N or \
+                     movetime=SECONDS, sync=newgame|play (how it learns the position), timecmd=time|seconds \
+                     (`bestmove time hh:mm:ss.fff` or nokamute's `bestmove seconds S`). One \
+                     --engine per engine, two or more",
+                ),
+        )
+    }
+
+    fn augment_args_for_update(command: clap::Command) -> clap::Command {
+        Self::augment_args(command)
+    }
+}

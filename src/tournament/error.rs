@@ -1,0 +1,352 @@
+//! Why a tournament cannot start or stops early: one enum per floor, each keeping the facts
+//! (the offending token, path, engine) and saying them in words only in its `Display`.
+//!
+//! - [`SprtError`]: SPRT parameters that make no sense (the statistics floor);
+//! - [`OpeningsError`]: an opening book that cannot be read or holds a bad line;
+//! - [`SettingError`]: one `--engine` / `--each` setting; [`SprtSettingError`]: `--sprt`;
+//! - [`SetupError`]: everything that refuses a set-up (exit status 2), wrapping the above and
+//!   the engines' [`EngineError`] from their trial start;
+//! - [`RunError`]: what ends a run part-way (exit status 1, or quietly 141 for a closed pipe).
+//!
+//! The referee's own messages (an illegal opening move, an unknown game type) arrive as its
+//! words and are carried as they are.
+
+use super::engine::EngineError;
+use std::fmt;
+use std::io;
+use std::path::PathBuf;
+
+/// Why SPRT parameters make no sense.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum SprtError {
+    /// The hypotheses are not finite, or `elo0` is not below `elo1`.
+    EloOrder {
+        /// The Elo difference of H0.
+        elo0: f64,
+        /// The Elo difference of H1.
+        elo1: f64,
+    },
+    /// `alpha` or `beta` does not lie strictly between 0 and 1.
+    Probability {
+        /// `alpha` or `beta`.
+        name: &'static str,
+        /// Its value.
+        value: f64,
+    },
+    /// `alpha + beta` is 1 or more.
+    ProbabilitySum(f64),
+}
+
+impl fmt::Display for SprtError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SprtError::EloOrder { elo0, elo1 } => write!(f, "elo0 ({elo0}) must be below elo1 ({elo1})"),
+            SprtError::Probability { name, value } => write!(f, "{name} ({value}) must lie strictly between 0 and 1"),
+            SprtError::ProbabilitySum(sum) => write!(f, "alpha + beta ({sum}) must be below 1"),
+        }
+    }
+}
+
+impl std::error::Error for SprtError {}
+
+/// Why an opening book is refused. `book` names the file in messages.
+#[derive(Debug)]
+pub enum OpeningsError {
+    /// The file could not be read.
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: io::Error,
+    },
+    /// The file is not UTF-8 text.
+    NotUtf8 {
+        /// The file.
+        path: PathBuf,
+    },
+    /// A line the rules refuse: of the wrong game type, unreadable, or with an illegal move.
+    Rejected {
+        /// The book.
+        book: String,
+        /// The line number, from 1.
+        line: usize,
+        /// The referee's reason, in its words.
+        reason: String,
+    },
+    /// A line whose game is already over.
+    Finished {
+        /// The book.
+        book: String,
+        /// The line number, from 1.
+        line: usize,
+    },
+    /// No openings at all (only comments and blank lines).
+    Empty {
+        /// The book.
+        book: String,
+    },
+}
+
+impl fmt::Display for OpeningsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OpeningsError::Read { path, error } => write!(f, "{}: {error}", path.display()),
+            OpeningsError::NotUtf8 { path } => write!(f, "{}: not UTF-8 text", path.display()),
+            OpeningsError::Rejected { book, line, reason } => write!(f, "{book}:{line}: {reason}"),
+            OpeningsError::Finished { book, line } => write!(f, "{book}:{line}: the game is already over"),
+            OpeningsError::Empty { book } => {
+                write!(f, "{book}: no openings (one GameString per line; `#` starts a comment)")
+            }
+        }
+    }
+}
+
+impl std::error::Error for OpeningsError {}
+
+/// Why one `--engine` or `--each` setting (or their sum) is refused.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SettingError {
+    /// A token without `=`.
+    NotKeyValue(String),
+    /// A command line (`cmd=`, `args=`) with a quote left open.
+    UnbalancedQuote(String),
+    /// A second `depth=` or `movetime=` in one list (the token).
+    LimitTwice(String),
+    /// `depth=` that is not a number of plies (the token).
+    BadDepth(String),
+    /// `movetime=` that is not a positive number of seconds.
+    BadSeconds {
+        /// The key as written (`movetime`, `st`).
+        key: String,
+        /// The value as written.
+        value: String,
+    },
+    /// `sync=` other than `newgame` or `play` (the token).
+    BadSync(String),
+    /// `timecmd=` other than `time` or `seconds` (the token).
+    BadTimeCommand(String),
+    /// A key that is no setting.
+    UnknownSetting(String),
+    /// An `option.NAME=VALUE` whose name or value is not one word (the token).
+    NotAWord(String),
+    /// No `cmd=` at all.
+    NoCommand,
+    /// `cmd=` with no words.
+    EmptyCommand,
+    /// Neither `depth=` nor `movetime=`, here or in `--each`.
+    NoLimit,
+    /// A name with quotes or line breaks, which the game files cannot hold.
+    BadName(String),
+}
+
+impl fmt::Display for SettingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SettingError::NotKeyValue(token) => write!(f, "`{token}`: expected KEY=VALUE"),
+            SettingError::UnbalancedQuote(text) => write!(f, "unbalanced quote in `{text}`"),
+            SettingError::LimitTwice(token) => write!(f, "`{token}`: give either depth= or movetime=, once"),
+            SettingError::BadDepth(token) => write!(f, "`{token}`: expected a depth"),
+            SettingError::BadSeconds { key, value } => {
+                write!(f, "{key}={value}: expected a positive number of seconds")
+            }
+            SettingError::BadSync(token) => write!(f, "`{token}`: expected sync=newgame or sync=play"),
+            SettingError::BadTimeCommand(token) => write!(f, "`{token}`: expected timecmd=time or timecmd=seconds"),
+            SettingError::UnknownSetting(key) => {
+                write!(f, "unknown setting `{key}` (cmd, name, args, dir, option.NAME, depth, movetime, sync, timecmd)")
+            }
+            SettingError::NotAWord(token) => write!(f, "`{token}`: option names and values are single words"),
+            SettingError::NoCommand => f.write_str("no cmd=COMMAND"),
+            SettingError::EmptyCommand => f.write_str("cmd= is empty"),
+            SettingError::NoLimit => f.write_str("no limit: add depth=N or movetime=SECONDS (or give it with --each)"),
+            SettingError::BadName(name) => write!(f, "name `{name}` may not contain quotes or line breaks"),
+        }
+    }
+}
+
+impl std::error::Error for SettingError {}
+
+/// Why the `--sprt` settings are refused.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SprtSettingError {
+    /// A token without `=`.
+    NotKeyValue(String),
+    /// A value that is not a number (the token).
+    NotNumber(String),
+    /// A key other than elo0, elo1, alpha, beta.
+    Unknown(String),
+    /// elo0 or elo1 not given.
+    MissingElo,
+    /// The test itself makes no sense.
+    Invalid(SprtError),
+}
+
+impl fmt::Display for SprtSettingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SprtSettingError::NotKeyValue(token) => write!(f, "--sprt `{token}`: expected KEY=VALUE"),
+            SprtSettingError::NotNumber(token) => write!(f, "--sprt `{token}`: expected a number"),
+            SprtSettingError::Unknown(key) => write!(f, "--sprt: unknown setting `{key}` (elo0, elo1, alpha, beta)"),
+            SprtSettingError::MissingElo => f.write_str("--sprt needs elo0=… and elo1=…"),
+            SprtSettingError::Invalid(error) => write!(f, "--sprt: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for SprtSettingError {}
+
+/// Why a tournament cannot start.
+#[derive(Debug)]
+pub enum SetupError {
+    /// Fewer than two `--engine`.
+    TooFewEngines,
+    /// `--rounds 0`.
+    NoRounds,
+    /// A timeout option (`command-timeout`, `depth-timeout`) that is not a positive number of
+    /// seconds.
+    Seconds {
+        /// The option's name, without `--`.
+        option: &'static str,
+        /// Its value.
+        value: f64,
+    },
+    /// A `--timeout-margin` below 0 or not a number.
+    Margin(f64),
+    /// A bad setting of engine `index` (from 1).
+    Setting {
+        /// The engine's place on the command line, from 1.
+        index: usize,
+        /// What is wrong.
+        error: SettingError,
+    },
+    /// Bad `--sprt` settings.
+    Sprt(SprtSettingError),
+    /// `--sprt` with other than two engines.
+    SprtNeedsTwo,
+    /// A bad opening book.
+    Openings(OpeningsError),
+    /// A game type the referee does not know (its words).
+    GameType(String),
+    /// Engine `index` could not be started or set up.
+    Engine {
+        /// The engine's place on the command line, from 1.
+        index: usize,
+        /// Its command line.
+        command: String,
+        /// What went wrong.
+        error: EngineError,
+    },
+    /// Engine `index` refused `newgame <game_type>`: it cannot play the tournament's game.
+    Refused {
+        /// The engine's place on the command line, from 1.
+        index: usize,
+        /// Its command line.
+        command: String,
+        /// The tournament's game type.
+        game_type: String,
+        /// The refusal (`err …`), or how the exchange failed.
+        error: EngineError,
+    },
+    /// An output file or directory could not be created.
+    Output {
+        /// The file or directory.
+        path: PathBuf,
+        /// Why.
+        error: io::Error,
+    },
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::TooFewEngines => f.write_str("a tournament needs at least two engines (one --engine each)"),
+            SetupError::NoRounds => f.write_str("--rounds must be at least 1"),
+            SetupError::Seconds { option, value } => {
+                write!(f, "--{option} {value}: expected a positive number of seconds")
+            }
+            SetupError::Margin(value) => write!(f, "--timeout-margin {value}: expected seconds, 0 or more"),
+            SetupError::Setting { index, error } => write!(f, "engine {index}: {error}"),
+            SetupError::Sprt(error) => error.fmt(f),
+            SetupError::SprtNeedsTwo => {
+                f.write_str("--sprt tests one engine against another: give exactly two engines")
+            }
+            SetupError::Openings(error) => error.fmt(f),
+            SetupError::GameType(reason) => f.write_str(reason),
+            SetupError::Engine { index, command, error } => write!(f, "engine {index} (`{command}`): {error}"),
+            SetupError::Refused { index, command, game_type, error: EngineError::Protocol(reply) } => {
+                write!(f, "engine {index} (`{command}`) cannot play {game_type}: it answered `newgame {game_type}` with `{reply}`")
+            }
+            SetupError::Refused { index, command, game_type, error } => {
+                write!(f, "engine {index} (`{command}`) cannot play {game_type}: `newgame {game_type}`: {error}")
+            }
+            SetupError::Output { path, error } => write!(f, "{}: {error}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+impl From<SprtSettingError> for SetupError {
+    fn from(error: SprtSettingError) -> SetupError {
+        SetupError::Sprt(error)
+    }
+}
+
+impl From<OpeningsError> for SetupError {
+    fn from(error: OpeningsError) -> SetupError {
+        SetupError::Openings(error)
+    }
+}
+
+/// Why a run ended before its schedule or its SPRT verdict (other than Ctrl+C).
+#[derive(Debug)]
+pub enum RunError {
+    /// A game file could not be written.
+    Write {
+        /// The file, in words (`the PGN file`, or a path).
+        what: String,
+        /// Why.
+        error: io::Error,
+    },
+    /// A game could not be set up (a bad opening that slipped through): the referee's words.
+    Game {
+        /// The game's number.
+        number: usize,
+        /// The referee's reason.
+        reason: String,
+    },
+    /// Standard output could not be written (its reader went away, say).
+    Stdout(io::Error),
+}
+
+impl fmt::Display for RunError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RunError::Write { what, error } => write!(f, "writing {what}: {error}"),
+            RunError::Game { number, reason } => write!(f, "game {number}: {reason}"),
+            RunError::Stdout(error) => write!(f, "writing to standard output: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for RunError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn refusals_quote_the_engine() {
+        let refused = |error| SetupError::Refused { index: 2, command: "x".into(), game_type: "Base".into(), error };
+        assert_eq!(
+            refused(EngineError::Protocol("err no".into())).to_string(),
+            "engine 2 (`x`) cannot play Base: it answered `newgame Base` with `err no`"
+        );
+        assert_eq!(
+            refused(EngineError::Timeout(Duration::from_secs(1))).to_string(),
+            "engine 2 (`x`) cannot play Base: `newgame Base`: timed out (no reply within 1.0 s)"
+        );
+        let sprt = SetupError::from(SprtSettingError::Invalid(SprtError::ProbabilitySum(1.5)));
+        assert_eq!(sprt.to_string(), "--sprt: alpha + beta (1.5) must be below 1");
+    }
+}
