@@ -14,7 +14,7 @@
 //! from the identity above, written out from scratch.
 
 use comb::game::{Color, Outcome};
-use comb::hive::{Bug, GameType, Hive, HiveGame, Move, Piece};
+use comb::hive::{Bug, Cell, GameType, Hive, HiveGame, Move, Piece};
 use comb::intellector::{IntellectorGame, Move as IntellectorMove, Rules};
 use std::collections::HashMap;
 
@@ -36,7 +36,7 @@ impl Rng {
 
 /// The identity of a Hive position, from the board itself rather than from its hash.
 fn hive_identity(hive: &Hive) -> String {
-    let mut stacks: Vec<(u16, u8, char, char)> = Piece::all()
+    let mut stacks: Vec<(Cell, u8, char, char)> = Piece::all()
         .filter_map(|p| {
             let cell = hive.position(p)?;
             let colour = if p.color() == Color::White { 'w' } else { 'b' };

@@ -1,8 +1,8 @@
 //! The Hive position: stacks on the grid, pieces in hand, make/unmake, hashing and the
 //! one-hive (articulation point) computation.
 
-use super::grid::{neighbour, Cell, CELLS, NO_CELL};
-use super::piece::{Bug, GameType, Piece, PIECE_COUNT};
+use super::grid::{neighbour, Cell, CellMap, NO_CELL, ORIGIN};
+use super::piece::{Bug, GameType, MaybePiece, Piece, PIECE_COUNT};
 use super::zobrist;
 use super::Move;
 use crate::game::{Color, Outcome};
@@ -25,13 +25,10 @@ pub(crate) fn color_mask(color: Color) -> u32 {
     ((1u32 << super::piece::PER_SIDE) - 1) << (color.index() as u32 * super::piece::PER_SIDE as u32)
 }
 
-/// Marker for "no piece" in per-cell and per-piece tables.
-pub(crate) const NO_PIECE: u8 = u8::MAX;
-
 /// What `make` must remember so that `unmake` restores the position exactly.
 #[derive(Copy, Clone, Debug)]
 struct Undo {
-    last_moved: u8,
+    last_moved: MaybePiece,
     /// Pieces in play before the move (a placement is the one move that cannot be undone).
     pieces: u8,
     hash: u64,
@@ -41,14 +38,14 @@ struct Undo {
 #[derive(Clone)]
 pub(crate) struct Scratch {
     /// Destinations already emitted for the current piece.
-    pub dest_mark: Box<[u32; CELLS]>,
+    pub dest_mark: CellMap<u32>,
     pub dest_stamp: u32,
     /// Cells visited by a flood fill (ant) or reserved by a placement scan.
-    pub visit_mark: Box<[u32; CELLS]>,
+    pub visit_mark: CellMap<u32>,
     pub visit_stamp: u32,
     /// Articulation-point search: discovery times, reset after each search.
-    pub disc: Box<[u8; CELLS]>,
-    pub low: Box<[u8; CELLS]>,
+    pub disc: CellMap<u8>,
+    pub low: CellMap<u8>,
     /// Placement cells of the current position.
     pub placements: Vec<Cell>,
     /// Work stack of flood fills.
@@ -58,12 +55,12 @@ pub(crate) struct Scratch {
 impl Scratch {
     fn new() -> Scratch {
         Scratch {
-            dest_mark: Box::new([0; CELLS]),
+            dest_mark: CellMap::new(0),
             dest_stamp: 0,
-            visit_mark: Box::new([0; CELLS]),
+            visit_mark: CellMap::new(0),
             visit_stamp: 0,
-            disc: Box::new([0; CELLS]),
-            low: Box::new([0; CELLS]),
+            disc: CellMap::new(0),
+            low: CellMap::new(0),
             placements: Vec::with_capacity(64),
             queue: Vec::with_capacity(64),
         }
@@ -82,7 +79,7 @@ impl Scratch {
     /// Adds `cell` to the destination set; true if it was not in it yet.
     #[inline(always)]
     pub fn insert_dest(&mut self, cell: Cell) -> bool {
-        let slot = &mut self.dest_mark[cell as usize & (CELLS - 1)];
+        let slot = &mut self.dest_mark[cell];
         if *slot == self.dest_stamp {
             false
         } else {
@@ -104,7 +101,7 @@ impl Scratch {
     /// Adds `cell` to the visited set; true if it was not in it yet.
     #[inline(always)]
     pub fn visit(&mut self, cell: Cell) -> bool {
-        let slot = &mut self.visit_mark[cell as usize & (CELLS - 1)];
+        let slot = &mut self.visit_mark[cell];
         if *slot == self.visit_stamp {
             false
         } else {
@@ -123,27 +120,27 @@ pub struct Hive {
     pub(crate) game_type: GameType,
     /// Bit `id` set for every piece of this game type.
     pub(crate) enabled: u32,
-    /// Top piece of every cell, or [`NO_PIECE`].
-    pub(crate) top: Box<[u8; CELLS]>,
+    /// Top piece of every cell, if any.
+    pub(crate) top: CellMap<MaybePiece>,
     /// Number of pieces stacked on every cell.
-    pub(crate) height: Box<[u8; CELLS]>,
+    pub(crate) height: CellMap<u8>,
     /// Bit `d` of `rings[c]` is set when the neighbour of `c` in direction `d` is occupied. Kept
     /// up to date as cells fill and empty, so the slide rule needs one load, not six.
-    pub(crate) rings: Box<[u8; CELLS]>,
+    pub(crate) rings: CellMap<u8>,
     /// `colour_rings[c][k]`: bit `d` set when the top piece of the neighbour of `c` in
     /// direction `d` is of colour `k` (0 White, 1 Black). Placement reads it: a cell may take a
     /// new piece when it touches the mover's colour and not the opponent's.
-    pub(crate) colour_rings: Box<[[u8; 2]; CELLS]>,
+    pub(crate) colour_rings: CellMap<[u8; 2]>,
     /// Cell of every piece, [`NO_CELL`] while in hand.
     pub(crate) pos: [Cell; PIECE_COUNT],
     /// Bit `id` set for every piece on the board.
     pub(crate) in_play: u32,
-    /// The piece directly below every piece, or [`NO_PIECE`].
-    pub(crate) below: [u8; PIECE_COUNT],
+    /// The piece directly below every piece, if any.
+    pub(crate) below: [MaybePiece; PIECE_COUNT],
     /// Pieces under every piece (0 = on the ground).
     pub(crate) level: [u8; PIECE_COUNT],
-    /// The piece moved or placed on the previous ply ([`NO_PIECE`] after a pass or at start).
-    pub(crate) last_moved: u8,
+    /// The piece moved or placed on the previous ply (none after a pass or at start).
+    pub(crate) last_moved: MaybePiece,
     pub(crate) ply: usize,
     pub(crate) hash: u64,
     history: Vec<Undo>,
@@ -159,15 +156,15 @@ impl Hive {
         Hive {
             game_type,
             enabled: game_type.piece_mask(),
-            top: Box::new([NO_PIECE; CELLS]),
-            height: Box::new([0; CELLS]),
-            rings: Box::new([0; CELLS]),
-            colour_rings: Box::new([[0; 2]; CELLS]),
+            top: CellMap::new(MaybePiece::NONE),
+            height: CellMap::new(0),
+            rings: CellMap::new(0),
+            colour_rings: CellMap::new([0; 2]),
             pos: [NO_CELL; PIECE_COUNT],
             in_play: 0,
-            below: [NO_PIECE; PIECE_COUNT],
+            below: [MaybePiece::NONE; PIECE_COUNT],
             level: [0; PIECE_COUNT],
-            last_moved: NO_PIECE,
+            last_moved: MaybePiece::NONE,
             ply: 0,
             hash: 0,
             history: Vec::with_capacity(256),
@@ -231,21 +228,19 @@ impl Hive {
     /// The top piece on `cell`, if any.
     #[inline(always)]
     pub fn top(&self, cell: Cell) -> Option<Piece> {
-        let t = self.top[cell as usize & (CELLS - 1)];
-        (t != NO_PIECE).then_some(Piece(t))
+        self.top[cell].get()
     }
 
     /// The piece directly under `piece`, if any.
     #[inline]
     pub fn below(&self, piece: Piece) -> Option<Piece> {
-        let b = self.below[piece.0 as usize];
-        (b != NO_PIECE).then_some(Piece(b))
+        self.below[piece.0 as usize].get()
     }
 
     /// Number of pieces on `cell`.
     #[inline(always)]
     pub fn height(&self, cell: Cell) -> u8 {
-        self.height[cell as usize & (CELLS - 1)]
+        self.height[cell]
     }
 
     /// Whether `cell` holds at least one piece.
@@ -257,14 +252,14 @@ impl Hive {
     /// The piece that moved or was placed on the previous ply, if any.
     #[inline]
     pub fn last_moved(&self) -> Option<Piece> {
-        (self.last_moved != NO_PIECE).then_some(Piece(self.last_moved))
+        self.last_moved.get()
     }
 
     /// Whether `piece` is in play and nothing is stacked on it.
     #[inline]
     pub fn is_on_top(&self, piece: Piece) -> bool {
         let c = self.pos[piece.0 as usize];
-        c != NO_CELL && self.top[c as usize & (CELLS - 1)] == piece.0
+        c != NO_CELL && self.top[c] == piece
     }
 
     /// Whether the queen of `color` is in play.
@@ -276,25 +271,24 @@ impl Hive {
     /// Bit `d` set when the neighbour of `cell` in direction `d` is occupied.
     #[inline(always)]
     pub(crate) fn ring(&self, cell: Cell) -> u8 {
-        self.rings[cell as usize & (CELLS - 1)]
+        self.rings[cell]
     }
 
-    /// Makes `new_top` (a piece id or [`NO_PIECE`]) the top of `cell`, and updates the
-    /// neighbours' occupancy and colour rings where the cell became occupied, empty, or changed
-    /// colour.
+    /// Makes `new_top` (a piece or none) the top of `cell`, and updates the neighbours'
+    /// occupancy and colour rings where the cell became occupied, empty, or changed colour.
     #[inline(always)]
-    fn set_top(&mut self, cell: Cell, new_top: u8) {
-        let c = cell as usize & (CELLS - 1);
-        let old_top = std::mem::replace(&mut self.top[c], new_top);
-        // 0 White, 1 Black, 2 empty.
-        let colour = |t: u8| if t == NO_PIECE { 2 } else { (t >= super::piece::PER_SIDE) as usize };
+    fn set_top(&mut self, cell: Cell, new_top: MaybePiece) {
+        let old_top = std::mem::replace(&mut self.top[cell], new_top);
+        // 0 White, 1 Black, 2 empty. A test of the marker rather than a match on `get()`: this
+        // runs on every make and unmake, and the `Option` form compiles to a longer flag chain.
+        let colour = |t: MaybePiece| if t == MaybePiece::NONE { 2 } else { t.piece().color().index() };
         let (old, new) = (colour(old_top), colour(new_top));
         if old == new {
             return;
         }
         let occupancy_changed = old == 2 || new == 2;
         for d in 0..6 {
-            let n = neighbour(cell, d) as usize & (CELLS - 1);
+            let n = neighbour(cell, d);
             let bit = 1 << super::grid::opposite(d);
             if occupancy_changed {
                 self.rings[n] ^= bit;
@@ -358,8 +352,10 @@ impl Hive {
                 h ^= zobrist::piece_key(p.kind(), c, self.level[p.0 as usize]);
             }
         }
-        if self.last_moved != NO_PIECE && self.game_type.has_bug(Bug::Pillbug) {
-            h ^= zobrist::last_moved_key(self.pos[self.last_moved as usize]);
+        if let Some(p) = self.last_moved.get() {
+            if self.game_type.has_bug(Bug::Pillbug) {
+                h ^= zobrist::last_moved_key(self.pos[p.0 as usize]);
+            }
         }
         if self.to_move() == Color::Black {
             h ^= zobrist::side_key();
@@ -369,30 +365,30 @@ impl Hive {
 
     /// Puts `piece` on top of the stack at `to`.
     #[inline(always)]
-    fn put(&mut self, piece: u8, to: Cell) {
-        let t = to as usize & (CELLS - 1);
-        let level = self.height[t];
-        self.below[piece as usize] = self.top[t];
-        self.level[piece as usize] = level;
-        self.pos[piece as usize] = to;
-        self.in_play |= 1 << piece;
-        self.set_top(to, piece);
-        self.height[t] = level + 1;
-        self.hash ^= zobrist::piece_key(Piece(piece).kind(), to, level);
+    fn put(&mut self, piece: Piece, to: Cell) {
+        let id = piece.0 as usize;
+        let level = self.height[to];
+        self.below[id] = self.top[to];
+        self.level[id] = level;
+        self.pos[id] = to;
+        self.in_play |= 1 << id;
+        self.set_top(to, piece.into());
+        self.height[to] = level + 1;
+        self.hash ^= zobrist::piece_key(piece.kind(), to, level);
     }
 
     /// Lifts `piece`, which must be on top, off its stack.
     #[inline(always)]
-    fn lift(&mut self, piece: u8) {
-        let from = self.pos[piece as usize];
-        let f = from as usize & (CELLS - 1);
-        self.hash ^= zobrist::piece_key(Piece(piece).kind(), from, self.level[piece as usize]);
-        self.set_top(from, self.below[piece as usize]);
-        self.height[f] -= 1;
-        self.pos[piece as usize] = NO_CELL;
-        self.in_play &= !(1 << piece);
-        self.below[piece as usize] = NO_PIECE;
-        self.level[piece as usize] = 0;
+    fn lift(&mut self, piece: Piece) {
+        let id = piece.0 as usize;
+        let from = self.pos[id];
+        self.hash ^= zobrist::piece_key(piece.kind(), from, self.level[id]);
+        self.set_top(from, self.below[id]);
+        self.height[from] -= 1;
+        self.pos[id] = NO_CELL;
+        self.in_play &= !(1 << id);
+        self.below[id] = MaybePiece::NONE;
+        self.level[id] = 0;
     }
 
     /// Lifts `piece` without touching the hash (for move generation, which puts it back).
@@ -400,15 +396,15 @@ impl Hive {
     pub(crate) fn lift_temporarily(&mut self, piece: Piece) -> Cell {
         let from = self.pos[piece.0 as usize];
         self.set_top(from, self.below[piece.0 as usize]);
-        self.height[from as usize & (CELLS - 1)] -= 1;
+        self.height[from] -= 1;
         from
     }
 
     /// Undoes [`Hive::lift_temporarily`].
     #[inline(always)]
     pub(crate) fn restore(&mut self, piece: Piece, from: Cell) {
-        self.set_top(from, piece.0);
-        self.height[from as usize & (CELLS - 1)] += 1;
+        self.set_top(from, piece.into());
+        self.height[from] += 1;
     }
 
     /// Sets the piece that moved last, keeping the hash in step.
@@ -418,14 +414,14 @@ impl Hive {
     /// that differ only in it have the same legal moves, so the hash leaves it out and a
     /// repetition is seen as one.
     #[inline(always)]
-    fn set_last_moved(&mut self, piece: u8) {
+    fn set_last_moved(&mut self, piece: MaybePiece) {
         let keyed = self.game_type.has_bug(Bug::Pillbug);
-        if keyed && self.last_moved != NO_PIECE {
-            self.hash ^= zobrist::last_moved_key(self.pos[self.last_moved as usize]);
+        if keyed && self.last_moved != MaybePiece::NONE {
+            self.hash ^= zobrist::last_moved_key(self.pos[self.last_moved.piece().0 as usize]);
         }
         self.last_moved = piece;
-        if keyed && piece != NO_PIECE {
-            self.hash ^= zobrist::last_moved_key(self.pos[piece as usize]);
+        if keyed && piece != MaybePiece::NONE {
+            self.hash ^= zobrist::last_moved_key(self.pos[piece.piece().0 as usize]);
         }
     }
 
@@ -437,16 +433,16 @@ impl Hive {
             hash: self.hash,
         });
         // The old "last moved" key is keyed by that piece's cell: remove it before anything moves.
-        self.set_last_moved(NO_PIECE);
+        self.set_last_moved(MaybePiece::NONE);
         match mv {
             Move::Place { piece, to } => {
-                self.put(piece.0, to);
-                self.set_last_moved(piece.0);
+                self.put(piece, to);
+                self.set_last_moved(piece.into());
             }
             Move::Move { piece, to, .. } => {
-                self.lift(piece.0);
-                self.put(piece.0, to);
-                self.set_last_moved(piece.0);
+                self.lift(piece);
+                self.put(piece, to);
+                self.set_last_moved(piece.into());
             }
             Move::Pass => {}
         }
@@ -458,10 +454,10 @@ impl Hive {
     pub fn unmake(&mut self, mv: Move) {
         let undo = self.history.pop().expect("unmake without a matching make");
         match mv {
-            Move::Place { piece, .. } => self.lift(piece.0),
+            Move::Place { piece, .. } => self.lift(piece),
             Move::Move { piece, from, .. } => {
-                self.lift(piece.0);
-                self.put(piece.0, from);
+                self.lift(piece);
+                self.put(piece, from);
             }
             Move::Pass => {}
         }
@@ -480,7 +476,7 @@ impl Hive {
     pub(crate) fn uncovered(&self, color: Color) -> u32 {
         let mut mask = 0;
         for id in bits(self.in_play & color_mask(color)) {
-            if self.top[self.pos[id as usize] as usize & (CELLS - 1)] == id {
+            if self.top[self.pos[id as usize]] == Piece(id) {
                 mask |= 1 << id;
             }
         }
@@ -499,14 +495,14 @@ impl Hive {
         };
         let mut pinned = 0u32;
         // (cell, parent, next direction); at most 28 cells deep.
-        let mut stack: [(Cell, Cell, u8); PIECE_COUNT + 1] = [(0, 0, 0); PIECE_COUNT + 1];
-        let mut visited: [Cell; PIECE_COUNT] = [0; PIECE_COUNT];
+        let mut stack: [(Cell, Cell, u8); PIECE_COUNT + 1] = [(ORIGIN, ORIGIN, 0); PIECE_COUNT + 1];
+        let mut visited: [Cell; PIECE_COUNT] = [ORIGIN; PIECE_COUNT];
         let mut nvisited = 0;
         let mut sp = 0;
         let mut time: u8 = 1;
         let s = &mut self.scratch;
-        s.disc[root as usize] = time;
-        s.low[root as usize] = time;
+        s.disc[root] = time;
+        s.low[root] = time;
         visited[nvisited] = root;
         nvisited += 1;
         stack[sp] = (root, NO_CELL, 0);
@@ -515,43 +511,40 @@ impl Hive {
         while sp > 0 {
             let (v, parent, d) = stack[sp - 1];
             // `d` walks the occupied neighbours only: the bits of the ring above it.
-            let rest = self.rings[v as usize & (CELLS - 1)] >> d;
+            let rest = self.rings[v] >> d;
             if rest != 0 {
                 let d = d + rest.trailing_zeros() as u8;
                 stack[sp - 1].2 = d + 1;
                 let w = neighbour(v, d as usize);
-                let wi = w as usize & (CELLS - 1);
-                if s.disc[wi] == 0 {
+                if s.disc[w] == 0 {
                     time += 1;
-                    s.disc[wi] = time;
-                    s.low[wi] = time;
+                    s.disc[w] = time;
+                    s.low[w] = time;
                     visited[nvisited] = w;
                     nvisited += 1;
                     stack[sp] = (w, v, 0);
                     sp += 1;
                 } else if w != parent {
-                    let vi = v as usize & (CELLS - 1);
-                    s.low[vi] = s.low[vi].min(s.disc[wi]);
+                    s.low[v] = s.low[v].min(s.disc[w]);
                 }
             } else {
                 sp -= 1;
                 if parent != NO_CELL {
-                    let (vi, pi) = (v as usize & (CELLS - 1), parent as usize & (CELLS - 1));
-                    s.low[pi] = s.low[pi].min(s.low[vi]);
+                    s.low[parent] = s.low[parent].min(s.low[v]);
                     if parent == root {
                         root_children += 1;
-                    } else if s.low[vi] >= s.disc[pi] && self.height[pi] == 1 {
-                        pinned |= 1 << self.top[pi];
+                    } else if s.low[v] >= s.disc[parent] && self.height[parent] == 1 {
+                        pinned |= 1 << self.top[parent].piece().0;
                     }
                 }
             }
         }
-        if root_children >= 2 && self.height[root as usize & (CELLS - 1)] == 1 {
-            pinned |= 1 << self.top[root as usize & (CELLS - 1)];
+        if root_children >= 2 && self.height[root] == 1 {
+            pinned |= 1 << self.top[root].piece().0;
         }
         for &c in &visited[..nvisited] {
-            s.disc[c as usize & (CELLS - 1)] = 0;
-            s.low[c as usize & (CELLS - 1)] = 0;
+            s.disc[c] = 0;
+            s.low[c] = 0;
         }
         pinned
     }
@@ -588,10 +581,10 @@ impl PartialEq for Hive {
             && self.last_moved == other.last_moved
             && self.ply == other.ply
             && self.hash == other.hash
-            && self.top[..] == other.top[..]
-            && self.height[..] == other.height[..]
-            && self.rings[..] == other.rings[..]
-            && self.colour_rings[..] == other.colour_rings[..]
+            && self.top == other.top
+            && self.height == other.height
+            && self.rings == other.rings
+            && self.colour_rings == other.colour_rings
     }
 }
 

@@ -16,7 +16,7 @@
 //! All weights live in [`WEIGHTS`], named, so that matches can tune them.
 
 use super::board::{bits, color_mask};
-use super::grid::{adjacent, neighbour, slide_mask};
+use super::grid::{adjacent, neighbour, slide_mask, Cell};
 use super::piece::{Bug, Piece};
 use super::{Hive, Move};
 use crate::game::Color;
@@ -120,7 +120,7 @@ fn side_score(hive: &Hive, color: Color, pinned: u32, w: &Weights) -> i32 {
     for id in bits(hive.in_play & own) {
         let piece = Piece(id);
         let c = hive.pos[id as usize];
-        if hive.top[c as usize & (super::grid::CELLS - 1)] != id {
+        if hive.top[c] != piece {
             continue; // covered
         }
         if hive.level(piece) > 0 {
@@ -145,12 +145,12 @@ fn side_score(hive: &Hive, color: Color, pinned: u32, w: &Weights) -> i32 {
 /// Whether a free `piece` on `c` could plausibly reach an empty cell next to the queen on `q`
 /// in one move: ants and mosquitoes anywhere on the rim, beetles and ladybugs nearby,
 /// grasshoppers in line, others already adjacent to such a cell.
-fn threatens(hive: &Hive, piece: Piece, c: u16, q: u16) -> bool {
+fn threatens(hive: &Hive, piece: Piece, c: Cell, q: Cell) -> bool {
     let holes = !hive.ring(q) & 63;
     if holes == 0 {
         return false;
     }
-    let near = |cell: u16| adjacent(cell, c);
+    let near = |cell: Cell| adjacent(cell, c);
     let next_to_queen = adjacent(q, c);
     match piece.bug() {
         Bug::Ant | Bug::Mosquito => !next_to_queen,
@@ -184,14 +184,14 @@ fn queen_danger(hive: &Hive, color: Color, pinned: u32, w: &Weights) -> i32 {
             continue;
         }
         let n = neighbour(q, d);
-        let top = Piece(hive.top[n as usize & (super::grid::CELLS - 1)]);
+        let top = hive.top[n].piece(); // the ring says the cell is occupied
         if top.color() != color || hive.height(n) > 1 || !can_move(hive, top.0, pinned) {
             stuck += 1;
         }
         if top.color() == color
             && hive.height(n) == 1
             && (top.bug() == Bug::Pillbug || (top.bug() == Bug::Mosquito && next_to_pillbug(hive, n)))
-            && top.0 != hive.last_moved
+            && hive.last_moved != top
         {
             guard = true;
         }
@@ -208,7 +208,7 @@ fn queen_danger(hive: &Hive, color: Color, pinned: u32, w: &Weights) -> i32 {
     danger
 }
 
-fn next_to_pillbug(hive: &Hive, c: u16) -> bool {
+fn next_to_pillbug(hive: &Hive, c: Cell) -> bool {
     (0..6).any(|d| hive.top(neighbour(c, d)).is_some_and(|p| p.bug() == Bug::Pillbug))
 }
 

@@ -18,14 +18,85 @@ pub const SIDE: usize = 32;
 /// Number of cells on the torus.
 pub const CELLS: usize = SIDE * SIDE;
 
-/// A cell of the grid (an index below [`CELLS`]).
-pub type Cell = u16;
+/// A cell of the grid: an index below [`CELLS`], or [`NO_CELL`].
+///
+/// A newtype rather than a bare integer so that a cell cannot be mixed up with a piece id, a
+/// height or a direction, and so that turning it into a table index happens in one place,
+/// [`Cell::index`].
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(transparent)]
+pub struct Cell(u16);
 
 /// Marker for "no cell" (a piece in hand).
-pub const NO_CELL: Cell = u16::MAX;
+pub const NO_CELL: Cell = Cell(u16::MAX);
 
 /// Where the first piece of every game is placed: the axial origin (0, 0).
-pub const ORIGIN: Cell = 0;
+pub const ORIGIN: Cell = Cell(0);
+
+impl Cell {
+    /// The index of this cell in per-cell tables, always below [`CELLS`].
+    ///
+    /// This is the one place a cell becomes an index. The mask is a single AND and lets the
+    /// compiler drop the bounds check of every `CELLS`-long table; it sends [`NO_CELL`] to some
+    /// real cell, so callers that may hold it check for it first (as they must anyway).
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self.0 as usize & (CELLS - 1)
+    }
+
+    /// Every cell of the torus, in index order (for tests that sweep the whole grid).
+    pub fn all() -> impl Iterator<Item = Cell> {
+        (0..CELLS as u16).map(Cell)
+    }
+}
+
+impl std::fmt::Debug for Cell {
+    /// Axial coordinates, which is what a reader of a failing test wants, not the index.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if *self == NO_CELL {
+            f.write_str("NO_CELL")
+        } else {
+            let (q, r) = coords(*self);
+            write!(f, "({q},{r})")
+        }
+    }
+}
+
+/// A table with one `T` for every cell, indexed by [`Cell`].
+///
+/// Indexing goes through [`Cell::index`], so board code writes `table[cell]` with neither a
+/// cast nor a bounds check. Boxed, as the board's tables always were: a position holds several
+/// of these, 1024 entries each, and moving a `Hive` around should not copy them.
+#[derive(Clone, PartialEq, Eq)]
+pub struct CellMap<T>(Box<[T; CELLS]>);
+
+impl<T: Copy> CellMap<T> {
+    /// A table with `value` on every cell.
+    pub fn new(value: T) -> CellMap<T> {
+        CellMap(Box::new([value; CELLS]))
+    }
+
+    /// Sets every cell to `value`.
+    pub fn fill(&mut self, value: T) {
+        self.0.fill(value);
+    }
+}
+
+impl<T> std::ops::Index<Cell> for CellMap<T> {
+    type Output = T;
+
+    #[inline(always)]
+    fn index(&self, cell: Cell) -> &T {
+        &self.0[cell.index()]
+    }
+}
+
+impl<T> std::ops::IndexMut<Cell> for CellMap<T> {
+    #[inline(always)]
+    fn index_mut(&mut self, cell: Cell) -> &mut T {
+        &mut self.0[cell.index()]
+    }
+}
 
 /// Axial offsets of the six directions, in Mzinga's order.
 pub const DIRECTION_DELTAS: [(i32, i32); 6] = [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)];
@@ -49,19 +120,19 @@ pub mod dir {
 /// The cell at axial coordinates (q, r), wrapped onto the torus.
 #[inline]
 pub const fn cell_at(q: i32, r: i32) -> Cell {
-    ((q & 31) | ((r & 31) << 5)) as Cell
+    Cell(((q & 31) | ((r & 31) << 5)) as u16)
 }
 
 /// Axial coordinates of a cell, each in `-16..16` (the origin is (0, 0)).
 #[inline]
 pub fn coords(cell: Cell) -> (i32, i32) {
-    let q = (cell as i32) & 31;
-    let r = (cell as i32) >> 5;
+    let q = (cell.0 as i32) & 31;
+    let r = (cell.0 as i32) >> 5;
     (if q >= 16 { q - 32 } else { q }, if r >= 16 { r - 32 } else { r })
 }
 
 const fn build_neighbours() -> [[Cell; 6]; CELLS] {
-    let mut table = [[0 as Cell; 6]; CELLS];
+    let mut table = [[ORIGIN; 6]; CELLS];
     let mut c = 0;
     while c < CELLS {
         let q = (c & 31) as i32;
@@ -82,14 +153,15 @@ pub static NEIGHBOURS: [[Cell; 6]; CELLS] = build_neighbours();
 /// The neighbour of `cell` in direction `d` (0..6).
 #[inline(always)]
 pub fn neighbour(cell: Cell, d: usize) -> Cell {
-    NEIGHBOURS[cell as usize][d]
+    NEIGHBOURS[cell.index()][d]
 }
 
 /// Whether two cells are neighbours (a few arithmetic operations, no table walk).
 #[inline(always)]
 pub fn adjacent(a: Cell, b: Cell) -> bool {
-    let dq = (b as i32 - a as i32) & 31;
-    let dr = ((b as i32 >> 5) - (a as i32 >> 5)) & 31;
+    let (a, b) = (a.0 as i32, b.0 as i32);
+    let dq = (b - a) & 31;
+    let dr = ((b >> 5) - (a >> 5)) & 31;
     // The six axial deltas, wrapped to 0..32: (0,31) (1,31) (1,0) (0,1) (31,1) (31,0).
     matches!((dq, dr), (0, 31) | (1, 31) | (1, 0) | (0, 1) | (31, 1) | (31, 0))
 }
@@ -137,15 +209,15 @@ mod tests {
     #[test]
     fn adjacency_matches_the_table() {
         for a in [cell_at(0, 0), cell_at(15, -16), cell_at(-16, 7), cell_at(31, 31)] {
-            for b in 0..CELLS as Cell {
-                assert_eq!(adjacent(a, b), (0..6).any(|d| neighbour(a, d) == b), "{a} {b}");
+            for b in Cell::all() {
+                assert_eq!(adjacent(a, b), (0..6).any(|d| neighbour(a, d) == b), "{a:?} {b:?}");
             }
         }
     }
 
     #[test]
     fn neighbours_are_symmetric() {
-        for c in 0..CELLS as Cell {
+        for c in Cell::all() {
             for d in 0..6 {
                 assert_eq!(neighbour(neighbour(c, d), opposite(d)), c);
             }

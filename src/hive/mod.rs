@@ -125,7 +125,7 @@ impl Game for Hive {
     #[inline]
     fn move_index(mv: Move) -> usize {
         match mv {
-            Move::Place { piece, to } | Move::Move { piece, to, .. } => piece.0 as usize * grid::CELLS + to as usize,
+            Move::Place { piece, to } | Move::Move { piece, to, .. } => piece.0 as usize * grid::CELLS + to.index(),
             Move::Pass => PASS_INDEX,
         }
     }

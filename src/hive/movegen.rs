@@ -4,9 +4,9 @@
 //! destination reached in several ways (a mosquito copying two bugs, a throw that equals a
 //! walk, two throwers) is emitted once: a move is identified by (piece, destination).
 
-use super::board::{bits, color_mask, Hive, NO_PIECE};
-use super::grid::{anticlockwise, clockwise, neighbour, Cell, ORIGIN};
-use super::piece::{Bug, Piece, PER_SIDE};
+use super::board::{bits, color_mask, Hive};
+use super::grid::{anticlockwise, clockwise, neighbour, Cell, NO_CELL, ORIGIN};
+use super::piece::{Bug, Piece, PER_SIDE, PIECE_COUNT};
 use super::Move;
 use crate::game::Color;
 
@@ -98,7 +98,7 @@ impl Hive {
                 let d = empty.trailing_zeros() as usize;
                 empty &= empty - 1;
                 let n = neighbour(c, d);
-                let around = self.colour_rings[n as usize & (super::grid::CELLS - 1)];
+                let around = self.colour_rings[n];
                 // A cell next to several own stacks is emitted once: from its first own neighbour.
                 if around[enemy] == 0 && around[own].trailing_zeros() as usize == super::grid::opposite(d) {
                     self.scratch.placements.push(n);
@@ -131,18 +131,18 @@ impl Hive {
     /// The pieces of `me` that may use the pillbug's power this ply: the pillbug, and a mosquito
     /// on the ground touching a pillbug; neither may be covered or have just been moved.
     pub(crate) fn throwers(&self, me: Color) -> Throwers {
-        let mut t = Throwers { cells: [0; 2], len: 0 };
+        let mut t = Throwers { cells: [NO_CELL; 2], len: 0 };
         if !self.game_type.has_bug(Bug::Pillbug) {
             return t;
         }
         let pillbug = Piece::new(me, Bug::Pillbug, 1).expect("pillbug exists");
-        if self.is_on_top(pillbug) && pillbug.0 != self.last_moved {
+        if self.is_on_top(pillbug) && self.last_moved != pillbug {
             t.cells[t.len] = self.pos[pillbug.0 as usize];
             t.len += 1;
         }
         if self.game_type.has_bug(Bug::Mosquito) {
             let mosquito = Piece::new(me, Bug::Mosquito, 1).expect("mosquito exists");
-            if self.is_on_top(mosquito) && self.level(mosquito) == 0 && mosquito.0 != self.last_moved {
+            if self.is_on_top(mosquito) && self.level(mosquito) == 0 && self.last_moved != mosquito {
                 let c = self.pos[mosquito.0 as usize];
                 if (0..6).any(|d| self.top(neighbour(c, d)).is_some_and(|p| p.bug() == Bug::Pillbug)) {
                     t.cells[t.len] = c;
@@ -162,8 +162,9 @@ impl Hive {
         if self.height(n) != 1 {
             return false;
         }
-        let target = self.top[n as usize & (super::grid::CELLS - 1)];
-        if target == self.last_moved || pinned & (1 << target) != 0 {
+        // The height check above makes the top a piece.
+        let target = self.top[n].piece();
+        if self.last_moved == target || pinned & (1 << target.0) != 0 {
             return false;
         }
         let (l, r) = (self.height(neighbour(thrower, anticlockwise(d))), self.height(neighbour(thrower, clockwise(d))));
@@ -200,13 +201,13 @@ impl Hive {
         for &t in throwers.cells() {
             for d in 0..6 {
                 if self.can_lift(t, d, pinned) {
-                    targets |= 1 << self.top[neighbour(t, d) as usize & (super::grid::CELLS - 1)];
+                    targets |= 1 << self.top[neighbour(t, d)].piece().0;
                 }
             }
         }
         for id in bits(self.uncovered(me)) {
             let piece = Piece(id);
-            if id == self.last_moved {
+            if self.last_moved == piece {
                 continue;
             }
             let from = self.pos[id as usize];
@@ -223,7 +224,7 @@ impl Hive {
         while enemy_targets != 0 {
             let id = enemy_targets.trailing_zeros() as u8;
             enemy_targets &= enemy_targets - 1;
-            debug_assert_ne!(id, NO_PIECE);
+            debug_assert!((id as usize) < PIECE_COUNT);
             self.scratch.new_dest_set();
             let from = self.pos[id as usize];
             self.emit_throws(Piece(id), from, &throwers, pinned, out);

@@ -91,6 +91,51 @@ impl Bug {
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct Piece(pub u8);
 
+/// A piece or none, in one byte: the entries of the board's piece tables (the top of every
+/// cell, the piece under every piece, the piece that moved last).
+///
+/// Not `Option<Piece>`: a `Piece` may hold any `u8`, so the option would need a second byte,
+/// doubling the 1024-entry top-of-cell table that move generation reads all the time. This
+/// spends id 255, which no piece has, on "none" instead: the same byte the tables always held,
+/// with the marker behind a type.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[repr(transparent)]
+pub(crate) struct MaybePiece(u8);
+
+impl MaybePiece {
+    /// No piece.
+    pub(crate) const NONE: MaybePiece = MaybePiece(u8::MAX);
+
+    /// The piece, if any.
+    #[inline(always)]
+    pub(crate) fn get(self) -> Option<Piece> {
+        (self != MaybePiece::NONE).then_some(Piece(self.0))
+    }
+
+    /// The piece, where the caller knows there is one (an occupied cell's top): no branch, as
+    /// for a plain id; a slot without a piece gives an id that is no piece's.
+    #[inline(always)]
+    pub(crate) fn piece(self) -> Piece {
+        debug_assert_ne!(self, MaybePiece::NONE, "an empty slot read as a piece");
+        Piece(self.0)
+    }
+}
+
+impl From<Piece> for MaybePiece {
+    #[inline(always)]
+    fn from(piece: Piece) -> MaybePiece {
+        MaybePiece(piece.0)
+    }
+}
+
+impl PartialEq<Piece> for MaybePiece {
+    /// True when the slot holds exactly `piece` (one byte compare, as for plain ids).
+    #[inline(always)]
+    fn eq(&self, piece: &Piece) -> bool {
+        self.0 == piece.0
+    }
+}
+
 /// Pieces per colour: the sum of the bug table's counts.
 pub const PER_SIDE: u8 = {
     let mut n = 0;

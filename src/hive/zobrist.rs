@@ -16,7 +16,7 @@
 //! This hash is the position's identity everywhere: the `RepetitionDraw` rule, the search's
 //! draw by repetition and the tournament's `--repetitions` all compare it.
 
-use super::grid::CELLS;
+use super::grid::{Cell, CELLS};
 use crate::zobrist::splitmix64;
 
 const KINDS: usize = 16;
@@ -52,14 +52,14 @@ static KEYS: ([[u64; CELLS]; KINDS], [u64; CELLS], u64) = build_keys();
 /// Key of a piece of `kind` (see [`super::piece::Piece::kind`]) on `cell` at `height`
 /// (0 = on the ground).
 #[inline(always)]
-pub fn piece_key(kind: usize, cell: u16, height: u8) -> u64 {
-    KEYS.0[kind][cell as usize].rotate_left(9 * height as u32)
+pub fn piece_key(kind: usize, cell: Cell, height: u8) -> u64 {
+    KEYS.0[kind][cell.index()].rotate_left(9 * height as u32)
 }
 
 /// Key for "the piece on `cell` moved last".
 #[inline(always)]
-pub fn last_moved_key(cell: u16) -> u64 {
-    KEYS.1[cell as usize]
+pub fn last_moved_key(cell: Cell) -> u64 {
+    KEYS.1[cell.index()]
 }
 
 /// Key XORed in while Black is to move.
