@@ -249,12 +249,13 @@ fn a_reader_that_leaves_early_ends_the_command_quietly() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("bench.txt");
     // The second search takes long enough for the reader to be gone when its line comes.
-    std::fs::write(&file, "1\tBase\n5\tBase+MLP\n").unwrap();
+    std::fs::write(&file, "1\tBase\n6\tBase+MLP\n").unwrap();
     let cases: [(&[&str], usize); 4] = [
         (&["perft", "6", "Base+MLP"], 1),
-        // `| true`: the reader is gone before the move is found.
-        (&["bestmove", "--depth", "3", "--threads", "1", "Base"], 0),
-        (&["bestmove", "--depth", "3", "--threads", "1", "--json", "Base"], 0),
+        // `| true`: the reader is gone before the move is found (a search of a second or so,
+        // so that the race is never close).
+        (&["bestmove", "--depth", "10", "--threads", "1", "Base"], 0),
+        (&["bestmove", "--depth", "10", "--threads", "1", "--json", "Base"], 0),
         (&["bench", "--file", file.to_str().unwrap()], 1),
     ];
     for (args, lines) in cases {
