@@ -16,21 +16,17 @@
 use comb::game::{Color, Outcome};
 use comb::hive::{Bug, Cell, GameType, Hive, HiveGame, Move, Piece};
 use comb::intellector::{IntellectorGame, Move as IntellectorMove, Rules};
+use comb::zobrist::splitmix64;
 use std::collections::HashMap;
 
-/// A small xorshift generator: the tests are reproducible.
+/// The crate's splitmix64 as a seeded generator: the tests are reproducible.
 struct Rng(u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        let (state, value) = splitmix64(self.0);
+        self.0 = state;
+        (value % n as u64) as usize
     }
 }
 
