@@ -101,6 +101,22 @@ fn time_limit_is_kept() {
     assert!(r.best.is_some());
 }
 
+/// UHP has no clock, so a move's time is all the engine gets: the search goes on into
+/// iterations it cannot finish rather than answer early. The bound is a floor, which a slow
+/// machine only makes easier to meet (a search stops early only on a forced result).
+#[test]
+fn the_time_given_is_used() {
+    let bench = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/positions/bench.txt")).unwrap();
+    let middle_games = bench.lines().filter(|l| l.starts_with("6\tBase+MLP;InProgress")).skip(2).take(3);
+    for line in middle_games {
+        let game = HiveGame::parse(line.split_once('\t').unwrap().1).unwrap();
+        let mut engine = Engine::new(16, 1);
+        let r = engine.search(game.hive(), Limits::time(Duration::from_millis(400)), &AtomicBool::new(false), &mut |_| {});
+        assert!(r.time >= Duration::from_millis(300), "answered after {:?} of 400 ms: {line}", r.time);
+        assert!(r.best.is_some());
+    }
+}
+
 #[test]
 fn stop_flag_ends_an_unlimited_search() {
     let game = HiveGame::new(comb::hive::GameType::MLP);

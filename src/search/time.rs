@@ -35,8 +35,6 @@ pub(crate) struct Clock {
     start: Instant,
     /// When a running iteration must be abandoned.
     hard: Option<Duration>,
-    /// The whole budget, to judge whether the next iteration can finish.
-    budget: Option<Duration>,
 }
 
 /// Kept in reserve for answering (printing, thread joins) after the search stops.
@@ -45,7 +43,7 @@ const MARGIN: Duration = Duration::from_millis(15);
 impl Clock {
     pub fn new(limits: &Limits) -> Clock {
         let hard = limits.time.map(|t| t.saturating_sub(MARGIN).max(Duration::from_millis(1)));
-        Clock { start: Instant::now(), hard, budget: hard }
+        Clock { start: Instant::now(), hard }
     }
 
     pub fn elapsed(&self) -> Duration {
@@ -55,21 +53,21 @@ impl Clock {
 
 /// The main thread's time management over iterative deepening: it times every iteration,
 /// decides whether the next one may start, and whether the running one must stop.
+///
+/// UHP has no clock: `bestmove time T` is this move's whole budget, and time not used is
+/// strength thrown away. So the next iteration always starts while time is left, and the hard
+/// limit stops it; the search then keeps the last finished iteration's move unless the
+/// unfinished one has proved a better root move (its first move searched, or another that
+/// failed high and was confirmed).
 pub(crate) struct TimeManager<'a> {
     clock: &'a Clock,
     /// When the running iteration started, counted from the start of the search.
     started: Duration,
-    /// How long the last finished iteration took.
-    last: Duration,
-    /// How long the iteration before it took.
-    before: Duration,
-    /// How many times as long as the last iteration the next one is expected to take.
-    growth: f64,
 }
 
 impl<'a> TimeManager<'a> {
     pub fn new(clock: &'a Clock) -> TimeManager<'a> {
-        TimeManager { clock, started: Duration::ZERO, last: Duration::ZERO, before: Duration::ZERO, growth: 3.0 }
+        TimeManager { clock, started: Duration::ZERO }
     }
 
     /// An iteration starts now.
@@ -77,31 +75,17 @@ impl<'a> TimeManager<'a> {
         self.started = self.clock.elapsed();
     }
 
-    /// The running iteration has finished: predicts the next one's cost from it. Returns the
-    /// time since the search started and how long the iteration took.
+    /// The running iteration has finished. Returns the time since the search started and how
+    /// long the iteration took.
     pub fn finish_iteration(&mut self) -> (Duration, Duration) {
         let now = self.clock.elapsed();
-        let took = now - self.started;
-        // Another iteration costs a few times the last one. Iteration times alternate (odd and
-        // even depths differ), so the growth per iteration is the average over the last two
-        // steps.
-        self.growth = if self.before.as_micros() > 200 {
-            (took.as_secs_f64() / self.before.as_secs_f64()).sqrt().clamp(1.5, 6.0)
-        } else {
-            3.0
-        };
-        self.before = self.last;
-        self.last = took;
-        (now, took)
+        (now, now - self.started)
     }
 
-    /// Whether the next iteration may start: one that is not expected to finish within the
-    /// budget is not begun.
+    /// Whether the next iteration may start: while any time is left, since an unfinished
+    /// iteration still improves the move (see the type's notes).
     pub fn next_iteration_may_start(&self) -> bool {
-        match self.clock.budget {
-            None => true,
-            Some(b) => self.clock.elapsed() + self.last.mul_f64(self.growth) <= b,
-        }
+        !self.must_stop()
     }
 
     /// True once the running iteration must stop: the hard limit is reached.
