@@ -421,6 +421,28 @@ fn an_engine_that_cannot_play_the_game_type_stops_the_run() {
 }
 
 #[test]
+fn intellector_under_classic_rules_is_played_to_the_end() {
+    let mut args = comb_engine("A");
+    args.extend(comb_engine("B"));
+    args.extend(strings(&[
+        "--each",
+        "depth=1",
+        "option.IntellectorRules=Classic",
+        "--game-type",
+        "Intellector",
+        "--intellector-rules",
+        "classic",
+        "--rounds",
+        "1",
+    ]));
+    let (out, stdout) = tournament(&args);
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(stdout.lines().filter(|l| l.starts_with("Finished game")).count(), 2, "{stdout}");
+    assert!(!stdout.contains("protocol-error") && !stdout.contains("illegal-move"), "{stdout}");
+    assert!(!stdout.contains("illegal move") && !stdout.contains("protocol"), "{stdout}");
+}
+
+#[test]
 fn an_engine_that_does_not_declare_the_expansions_is_warned_about_and_plays() {
     let mut args = comb_engine("comb");
     args.extend(fake_engine("base-only"));

@@ -3,6 +3,7 @@
 
 use super::openings::Order;
 use super::schedule::Mode;
+use crate::intellector::Rules as IntellectorRules;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -21,6 +22,12 @@ pub struct TournamentArgs {
     /// else Base+MLP].
     #[arg(long = "game-type", value_name = "TYPE")]
     pub game_type: Option<String>,
+
+    /// The rules Intellector games are played and checked under: modern (intellector.info's
+    /// current rules) or classic. Engines are told nothing: give them the same rules yourself,
+    /// e.g. `--each option.IntellectorRules=Classic` for comb.
+    #[arg(long = "intellector-rules", value_enum, default_value_t = IntellectorRulesArg::Modern, value_name = "RULES")]
+    pub intellector_rules: IntellectorRulesArg,
 
     /// Everyone against everyone, or the first engine against each of the others.
     #[arg(long, value_enum, default_value_t = Mode::RoundRobin)]
@@ -101,6 +108,24 @@ pub struct TournamentArgs {
     /// The PGN Site tag.
     #[arg(long, default_value = "")]
     pub site: String,
+}
+
+/// `--intellector-rules`: the Intellector rule set, as the command line names it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum IntellectorRulesArg {
+    /// intellector.info's current rules.
+    Modern,
+    /// The older rules (the Liberator only jumps; promotion to own captured types).
+    Classic,
+}
+
+impl From<IntellectorRulesArg> for IntellectorRules {
+    fn from(arg: IntellectorRulesArg) -> IntellectorRules {
+        match arg {
+            IntellectorRulesArg::Modern => IntellectorRules::Modern,
+            IntellectorRulesArg::Classic => IntellectorRules::Classic,
+        }
+    }
 }
 
 /// The settings of every `--engine`, one list per engine.

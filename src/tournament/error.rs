@@ -8,10 +8,11 @@
 //!   the engines' [`EngineError`] from their trial start;
 //! - [`RunError`]: what ends a run part-way (exit status 1, or quietly 141 for a closed pipe).
 //!
-//! The referee's own messages (an illegal opening move, an unknown game type) arrive as its
-//! words and are carried as they are.
+//! - [`LoadError`]: a game type or GameString the referee cannot load (an opening of another
+//!   type, an unknown game type, or the rules' refusal, carried as the [`RulesError`]).
 
 use super::engine::EngineError;
+use crate::error::RulesError;
 use std::fmt;
 use std::io;
 use std::path::PathBuf;
@@ -49,6 +50,39 @@ impl fmt::Display for SprtError {
 
 impl std::error::Error for SprtError {}
 
+/// Why the referee cannot load a game of the tournament's type.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LoadError {
+    /// A GameString of another type than the tournament's.
+    WrongType {
+        /// The GameString's type field.
+        found: String,
+        /// The tournament's game type.
+        wanted: String,
+    },
+    /// A game type the rules do not know.
+    UnknownType(String),
+    /// The rules refuse the GameString (unreadable, or with an illegal move).
+    Rules(RulesError),
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::WrongType { found, wanted } => {
+                write!(f, "the GameString is of type `{found}`, the tournament plays `{wanted}`")
+            }
+            LoadError::UnknownType(game_type) => write!(
+                f,
+                "unknown game type `{game_type}` (Base, Base+M, Base+L, Base+P, Base+ML, Base+MP, Base+LP, Base+MLP or Intellector)"
+            ),
+            LoadError::Rules(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
 /// Why an opening book is refused. `book` names the file in messages.
 #[derive(Debug)]
 pub enum OpeningsError {
@@ -70,8 +104,8 @@ pub enum OpeningsError {
         book: String,
         /// The line number, from 1.
         line: usize,
-        /// The referee's reason, in its words.
-        reason: String,
+        /// Why the referee refused it.
+        reason: LoadError,
     },
     /// A line whose game is already over.
     Finished {
@@ -224,8 +258,8 @@ pub enum SetupError {
     SprtNeedsTwo,
     /// A bad opening book.
     Openings(OpeningsError),
-    /// A game type the referee does not know (its words).
-    GameType(String),
+    /// A game type the referee does not know.
+    GameType(LoadError),
     /// Engine `index` could not be started or set up.
     Engine {
         /// The engine's place on the command line, from 1.
@@ -270,7 +304,7 @@ impl fmt::Display for SetupError {
                 f.write_str("--sprt tests one engine against another: give exactly two engines")
             }
             SetupError::Openings(error) => error.fmt(f),
-            SetupError::GameType(reason) => f.write_str(reason),
+            SetupError::GameType(error) => error.fmt(f),
             SetupError::Engine { index, command, error } => write!(f, "engine {index} (`{command}`): {error}"),
             SetupError::Refused { index, command, game_type, error: EngineError::Protocol(reply) } => {
                 write!(f, "engine {index} (`{command}`) cannot play {game_type}: it answered `newgame {game_type}` with `{reply}`")
@@ -307,12 +341,12 @@ pub enum RunError {
         /// Why.
         error: io::Error,
     },
-    /// A game could not be set up (a bad opening that slipped through): the referee's words.
+    /// A game could not be set up (a bad opening that slipped through).
     Game {
         /// The game's number.
         number: usize,
-        /// The referee's reason.
-        reason: String,
+        /// Why the referee could not load it.
+        reason: LoadError,
     },
     /// Standard output could not be written (its reader went away, say).
     Stdout(io::Error),

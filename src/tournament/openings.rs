@@ -7,6 +7,7 @@
 
 use super::error::OpeningsError;
 use super::referee::load_game;
+use crate::intellector::Rules as IntellectorRules;
 use std::path::Path;
 
 /// One opening: the GameString and where it came from.
@@ -26,7 +27,12 @@ pub fn game_type_of(game_string: &str) -> &str {
 /// Reads openings from `text` (the contents of `source`, named in messages). With `game_type`
 /// every opening must be of that type; without, they must all share the first one's type.
 /// Returns the openings and their game type.
-pub fn parse(text: &str, source: &str, game_type: Option<&str>) -> Result<(Vec<Opening>, String), OpeningsError> {
+pub fn parse(
+    text: &str,
+    source: &str,
+    game_type: Option<&str>,
+    rules: IntellectorRules,
+) -> Result<(Vec<Opening>, String), OpeningsError> {
     let mut openings = Vec::new();
     let mut expected = game_type.map(str::to_string);
     for (index, raw) in text.lines().enumerate() {
@@ -37,7 +43,7 @@ pub fn parse(text: &str, source: &str, game_type: Option<&str>) -> Result<(Vec<O
         }
         let found = game_type_of(content).to_string();
         let wanted = expected.get_or_insert_with(|| found.clone()).clone();
-        let game = load_game(&wanted, Some(content)).map_err(|reason| OpeningsError::Rejected {
+        let game = load_game(&wanted, Some(content), rules).map_err(|reason| OpeningsError::Rejected {
             book: source.to_string(),
             line,
             reason,
@@ -54,10 +60,14 @@ pub fn parse(text: &str, source: &str, game_type: Option<&str>) -> Result<(Vec<O
 }
 
 /// Reads an opening file (see [`parse`]).
-pub fn load(path: &Path, game_type: Option<&str>) -> Result<(Vec<Opening>, String), OpeningsError> {
+pub fn load(
+    path: &Path,
+    game_type: Option<&str>,
+    rules: IntellectorRules,
+) -> Result<(Vec<Opening>, String), OpeningsError> {
     let text = std::fs::read(path).map_err(|error| OpeningsError::Read { path: path.to_path_buf(), error })?;
     let text = String::from_utf8(text).map_err(|_| OpeningsError::NotUtf8 { path: path.to_path_buf() })?;
-    parse(&text, &path.display().to_string(), game_type)
+    parse(&text, &path.display().to_string(), game_type, rules)
 }
 
 /// The order openings are used in.
@@ -140,7 +150,7 @@ mod tests {
 
     #[test]
     fn reads_lines_and_comments() {
-        let (openings, game_type) = parse(BOOK, "book", None).unwrap();
+        let (openings, game_type) = parse(BOOK, "book", None, IntellectorRules::Modern).unwrap();
         assert_eq!(game_type, "Base");
         assert_eq!(openings.len(), 3);
         assert_eq!(openings[1], Opening { game_string: "Base;InProgress;White[2];wS1;bS1 wS1-".into(), line: 4 });
@@ -148,24 +158,35 @@ mod tests {
 
     #[test]
     fn bad_lines_are_errors_with_their_line() {
-        let e = parse(BOOK, "book", Some("Base+MLP")).unwrap_err().to_string();
+        let e = parse(BOOK, "book", Some("Base+MLP"), IntellectorRules::Modern).unwrap_err().to_string();
         assert!(e.starts_with("book:3: ") && e.contains("Base+MLP"), "{e}");
-        let e = parse("Base;InProgress;White[2];wS1;bQ wS1-\n", "b", None).unwrap_err().to_string();
+        let e = parse("Base;InProgress;White[2];wS1;bQ wS1-\n", "b", None, IntellectorRules::Modern)
+            .unwrap_err()
+            .to_string();
         assert!(e.starts_with("b:1: Unable to play 'bQ wS1-'"), "{e}");
-        let e =
-            parse("Base;InProgress;Black[1];wS1\nBase+M;InProgress;Black[1];wS1\n", "b", None).unwrap_err().to_string();
+        let e = parse(
+            "Base;InProgress;Black[1];wS1\nBase+M;InProgress;Black[1];wS1\n",
+            "b",
+            None,
+            IntellectorRules::Modern,
+        )
+        .unwrap_err()
+        .to_string();
         assert!(e.starts_with("b:2: "), "{e}");
-        let e = parse("hello\n", "b", None).unwrap_err().to_string();
+        let e = parse("hello\n", "b", None, IntellectorRules::Modern).unwrap_err().to_string();
         assert!(e.starts_with("b:1: unknown game type"), "{e}");
-        assert!(parse("# nothing\n\n", "b", None).unwrap_err().to_string().contains("no openings"));
+        assert!(parse("# nothing\n\n", "b", None, IntellectorRules::Modern)
+            .unwrap_err()
+            .to_string()
+            .contains("no openings"));
         let won = "Base;WhiteWins;Black[8];wS1;bS1 wS1-;wQ -wS1;bQ bS1/;wG1 -wQ;bG1 \\bQ;wG1 bQ\\;bG2 bQ/;wA1 wQ\\;bA1 bG2/;wA1 bG2\\;bA1 \\bG2;wQ \\wS1;bA1 bG2/;wQ /bG1";
-        assert!(parse(won, "b", None).unwrap_err().to_string().contains("already over"));
-        assert!(load(Path::new("/nonexistent/book.txt"), None).is_err());
+        assert!(parse(won, "b", None, IntellectorRules::Modern).unwrap_err().to_string().contains("already over"));
+        assert!(load(Path::new("/nonexistent/book.txt"), None, IntellectorRules::Modern).is_err());
     }
 
     #[test]
     fn sequential_and_seeded_random_orders() {
-        let (openings, _) = parse(BOOK, "book", None).unwrap();
+        let (openings, _) = parse(BOOK, "book", None, IntellectorRules::Modern).unwrap();
         let mut seq = Picker::new(openings.clone(), Order::Sequential, 1);
         let lines: Vec<usize> = (0..4).map(|_| seq.next_opening().line).collect();
         assert_eq!(lines, [3, 4, 5, 3]);
@@ -186,7 +207,7 @@ mod tests {
     fn shipped_books_are_valid() {
         for (file, game_type) in [("openings-base-mlp.txt", "Base+MLP"), ("openings-base.txt", "Base")] {
             let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("positions").join(file);
-            let (openings, found) = load(&path, None).unwrap();
+            let (openings, found) = load(&path, None, IntellectorRules::Modern).unwrap();
             assert_eq!((openings.len(), found.as_str()), (50, game_type), "{file}");
             let mut distinct: Vec<&str> = openings.iter().map(|o| o.game_string.as_str()).collect();
             distinct.sort();

@@ -3,8 +3,8 @@
 //! (repetition, maximum plies) or by an engine's failure (illegal move, crash, timeout,
 //! protocol error: a loss for that engine).
 //!
-//! The referee knows games only through [`RefereeGame`], and [`load_game`] is the one place that
-//! turns a game type into a game.
+//! The referee plays an [`AnyGame`], the rules floor's game, and [`load_game`] is the one place
+//! that turns the tournament's game type into a game.
 //!
 //! **How engines are driven.** By default, before every move the engine gets
 //! `newgame <GameString>` with the whole game so far, then `bestmove depth N` or
@@ -15,173 +15,20 @@
 //! `play` instead (`sync=play`, see [`super::engine::Sync`]).
 
 use super::engine::{EngineError, EngineSlot, Position, Timeouts};
+use super::error::LoadError;
 use crate::game::{Color, Outcome};
-use crate::hive::{GameType, HiveGame};
-use crate::intellector::{IntellectorGame, Rules as IntellectorRules};
+use crate::games::AnyGame;
+use crate::intellector::Rules as IntellectorRules;
 use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
 use std::time::{Duration, Instant, SystemTime};
 
-/// How a game ended by its own rules.
-#[derive(Clone, Debug, PartialEq)]
-pub struct GameEnd {
-    /// Who won, or a draw.
-    pub outcome: Outcome,
-    /// A short machine-readable reason (`surrounded`, `both-surrounded`).
-    pub reason: &'static str,
-    /// The reason in words (`queen surrounded`).
-    pub detail: String,
-}
-
-/// What the referee needs from a game's rules. Implemented for [`HiveGame`]; the Intellector
-/// game implements it the same way.
-pub trait RefereeGame: Send {
-    /// The game type as GameStrings write it (`Base+MLP`, `Intellector`).
-    fn game_type_name(&self) -> String;
-    /// Plies played from the very start (opening moves included).
-    fn plies(&self) -> usize;
-    /// The player to move.
-    fn to_move(&self) -> Color;
-    /// Checks and plays a MoveString as an engine sent it. Returns the canonical MoveString that
-    /// was recorded, or why the move is not legal here (the rules' message).
-    fn try_play(&mut self, move_string: &str) -> Result<String, String>;
-    /// The GameString of the game so far.
-    fn to_game_string(&self) -> String;
-    /// The game-state field of the GameString (`InProgress`, `WhiteWins`, …) by the rules alone.
-    fn state(&self) -> String;
-    /// The MoveStrings of every ply so far.
-    fn history(&self) -> Vec<String>;
-    /// Whether the rules have ended the game, including the game's own draw rules.
-    fn end(&self) -> Option<GameEnd>;
-    /// The position hash (same position and side to move ⇔ same hash, with high probability).
-    fn position_hash(&self) -> u64;
-    /// How often the current position (same side to move) occurred earlier in the game.
-    fn repetitions(&self) -> usize;
-    /// The maximum-plies adjudication used when the command line gives none.
-    fn default_max_plies(&self) -> usize;
-}
-
-impl RefereeGame for HiveGame {
-    fn game_type_name(&self) -> String {
-        self.hive().game_type().to_string()
-    }
-
-    fn plies(&self) -> usize {
-        self.moves().len()
-    }
-
-    fn to_move(&self) -> Color {
-        self.hive().to_move()
-    }
-
-    fn try_play(&mut self, move_string: &str) -> Result<String, String> {
-        // Record the canonical form rather than the engine's spelling (nokamute writes
-        // self-references such as `wA1 wA1\`), so PGN readers and other engines get Mzinga's
-        // notation.
-        self.play_canonical(move_string).map(str::to_string).map_err(|e| e.to_string())
-    }
-
-    fn to_game_string(&self) -> String {
-        self.game_string()
-    }
-
-    fn state(&self) -> String {
-        self.state_string().to_string()
-    }
-
-    fn history(&self) -> Vec<String> {
-        self.move_strings().to_vec()
-    }
-
-    fn end(&self) -> Option<GameEnd> {
-        match self.hive().outcome() {
-            Outcome::InProgress => None,
-            outcome @ Outcome::Win(_) => {
-                Some(GameEnd { outcome, reason: "surrounded", detail: "queen surrounded".to_string() })
-            }
-            Outcome::Draw => Some(GameEnd {
-                outcome: Outcome::Draw,
-                reason: "both-surrounded",
-                detail: "both queens surrounded".to_string(),
-            }),
-        }
-    }
-
-    fn position_hash(&self) -> u64 {
-        self.hive().hash()
-    }
-
-    fn repetitions(&self) -> usize {
-        self.hive().repetitions()
-    }
-
-    fn default_max_plies(&self) -> usize {
-        300
-    }
-}
-
-impl RefereeGame for IntellectorGame {
-    fn game_type_name(&self) -> String {
-        self.game_type_string()
-    }
-
-    fn plies(&self) -> usize {
-        self.moves().len()
-    }
-
-    fn to_move(&self) -> Color {
-        self.position().to_move()
-    }
-
-    fn try_play(&mut self, move_string: &str) -> Result<String, String> {
-        // The record keeps the canonical form whatever notation the engine used.
-        self.play(move_string).map_err(|e| e.to_string())?;
-        Ok(self.move_strings().last().expect("a move was just played").clone())
-    }
-
-    fn to_game_string(&self) -> String {
-        self.game_string()
-    }
-
-    fn state(&self) -> String {
-        self.state_string().to_string()
-    }
-
-    fn history(&self) -> Vec<String> {
-        self.move_strings().to_vec()
-    }
-
-    fn end(&self) -> Option<GameEnd> {
-        let position = self.position();
-        let outcome = position.outcome();
-        let (reason, detail) = match outcome {
-            Outcome::InProgress => return None,
-            Outcome::Win(winner) => {
-                let loser = winner.opponent();
-                if position.intellector(loser).is_none() {
-                    ("fatum", "Intellector captured")
-                } else if position.breakthrough(winner) {
-                    ("breakthrough", "Intellector on the enemy base line")
-                } else {
-                    ("no-moves", "no legal move")
-                }
-            }
-            Outcome::Draw if position.repetitions() >= 2 => ("repetition", "threefold repetition"),
-            Outcome::Draw => ("sixty-plies", "60 plies without a capture or Progressor move"),
-        };
-        Some(GameEnd { outcome, reason, detail: detail.to_string() })
-    }
-
-    fn position_hash(&self) -> u64 {
-        self.position().hash()
-    }
-
-    fn repetitions(&self) -> usize {
-        self.position().repetitions() as usize
-    }
-
-    fn default_max_plies(&self) -> usize {
+/// The maximum-plies adjudication used when the command line gives none: a tournament's
+/// choice, not the rules'.
+pub fn default_max_plies(game: &AnyGame) -> usize {
+    match game {
+        AnyGame::Hive(_) => 300,
         // The 60-ply rule ends aimless games; this only bounds pathological ones.
-        600
+        AnyGame::Intellector(_) => 600,
     }
 }
 
@@ -189,31 +36,19 @@ impl RefereeGame for IntellectorGame {
 pub const DEFAULT_GAME_TYPE: &str = "Base+MLP";
 
 /// A new game of `game_type`, or the game `game_string` (which must be of that type), checked
-/// move by move. This is the one place where game types are told apart.
-pub fn load_game(game_type: &str, game_string: Option<&str>) -> Result<Box<dyn RefereeGame>, String> {
+/// move by move, with Intellector games under `rules`.
+pub fn load_game(game_type: &str, game_string: Option<&str>, rules: IntellectorRules) -> Result<AnyGame, LoadError> {
     if let Some(text) = game_string {
         let found = text.split(';').next().unwrap_or_default().trim();
         if found != game_type {
-            return Err(format!("the GameString is of type `{found}`, the tournament plays `{game_type}`"));
+            return Err(LoadError::WrongType { found: found.to_string(), wanted: game_type.to_string() });
         }
     }
-    if game_type == "Intellector" {
-        let game = match game_string {
-            Some(text) => IntellectorGame::parse(text.trim(), IntellectorRules::Modern).map_err(|e| e.to_string())?,
-            None => IntellectorGame::new(IntellectorRules::Modern),
-        };
-        return Ok(Box::new(game));
+    let empty = AnyGame::from_type(game_type, rules).map_err(|_| LoadError::UnknownType(game_type.to_string()))?;
+    match game_string {
+        Some(text) => AnyGame::parse(text.trim(), rules).map_err(LoadError::Rules),
+        None => Ok(empty),
     }
-    let Some(hive_type) = GameType::parse(game_type) else {
-        return Err(format!(
-            "unknown game type `{game_type}` (Base, Base+M, Base+L, Base+P, Base+ML, Base+MP, Base+LP, Base+MLP or Intellector)"
-        ));
-    };
-    let game = match game_string {
-        Some(text) => HiveGame::parse(text.trim()).map_err(|e| e.to_string())?,
-        None => HiveGame::new(hive_type),
-    };
-    Ok(Box::new(game))
 }
 
 /// A game's result.
@@ -299,6 +134,9 @@ pub struct Rules {
     pub repetitions: usize,
     /// How long to wait for engines.
     pub timeouts: Timeouts,
+    /// The rules Intellector games are played under (engines are not told: give them
+    /// `option.IntellectorRules=Classic` to match).
+    pub intellector: IntellectorRules,
 }
 
 /// A finished game as the referee saw it.
@@ -331,17 +169,17 @@ pub enum PlayError {
     /// The tournament is stopping.
     Aborted,
     /// The game could not be set up (a bad opening that slipped through).
-    Setup(String),
+    Setup(LoadError),
 }
 
 /// The end by rules or adjudication, if the game is over.
-fn adjudicate(game: &dyn RefereeGame, rules: &Rules) -> Option<(GameResult, Termination)> {
-    if let Some(end) = game.end() {
-        let result = match end.outcome {
+fn adjudicate(game: &AnyGame, rules: &Rules) -> Option<(GameResult, Termination)> {
+    if let Some((outcome, reason)) = game.end() {
+        let result = match outcome {
             Outcome::Win(color) => GameResult::win_for(color),
             _ => GameResult::Draw,
         };
-        return Some((result, Termination { reason: end.reason, detail: end.detail }));
+        return Some((result, Termination { reason: reason.name(), detail: reason.detail().to_string() }));
     }
     if rules.repetitions > 0 && game.repetitions() + 1 >= rules.repetitions {
         let detail = match rules.repetitions {
@@ -368,9 +206,9 @@ pub fn play_game(
     stop: &AtomicBool,
 ) -> Result<PlayedGame, PlayError> {
     let (started, clock) = (SystemTime::now(), Instant::now());
-    let mut game = load_game(game_type, opening).map_err(PlayError::Setup)?;
+    let mut game = load_game(game_type, opening, rules.intellector).map_err(PlayError::Setup)?;
     let opening_plies = game.plies();
-    let start = game.to_game_string();
+    let start = game.game_string();
     let mut slots = [white, black];
     for slot in slots.iter_mut() {
         if let Some(engine) = slot.running() {
@@ -380,7 +218,7 @@ pub fn play_game(
     let mut think = [Duration::ZERO; 2];
     let mut failure_log = String::new();
     let (result, termination) = loop {
-        if let Some(end) = adjudicate(game.as_ref(), rules) {
+        if let Some(end) = adjudicate(&game, rules) {
             break end;
         }
         if stop.load(SeqCst) {
@@ -390,14 +228,17 @@ pub fn play_game(
         let slot = &mut *slots[side.index()];
         let name = slot.config().name.clone();
         let loss = GameResult::win_for(side.opponent());
-        let (current, history) = (game.to_game_string(), game.history());
+        let (current, history) = (game.game_string(), game.move_strings());
         let position = Position { start: &start, moves: &history[opening_plies..], current: &current };
         let started = Instant::now();
         let reply = slot.engine(&rules.timeouts).and_then(|engine| engine.best_move(&position, &rules.timeouts));
         think[side.index()] += started.elapsed();
         match reply {
             Ok(mv) => {
-                if let Err(why) = game.try_play(&mv) {
+                // Record the canonical form rather than the engine's spelling (nokamute writes
+                // self-references such as `wA1 wA1\`), so PGN readers and other engines get the
+                // reference notation.
+                if let Err(why) = game.play_canonical(&mv) {
                     let detail = format!("illegal move by {name}: `{mv}` ({why})");
                     break (loss, Termination { reason: "illegal-move", detail });
                 }
@@ -429,9 +270,9 @@ pub fn play_game(
     Ok(PlayedGame {
         result,
         termination,
-        moves: game.history(),
+        moves: game.move_strings().to_vec(),
         opening_plies,
-        game_string: game.to_game_string(),
+        game_string: game.game_string(),
         think,
         transcript,
         started,
@@ -444,21 +285,25 @@ mod tests {
     use super::*;
 
     fn rules(max_plies: usize, repetitions: usize) -> Rules {
-        Rules { max_plies, repetitions, timeouts: Timeouts::default() }
+        Rules { max_plies, repetitions, timeouts: Timeouts::default(), intellector: IntellectorRules::Modern }
+    }
+
+    fn load_game(game_type: &str, game_string: Option<&str>) -> Result<AnyGame, LoadError> {
+        super::load_game(game_type, game_string, IntellectorRules::Modern)
     }
 
     #[test]
     fn game_types_are_checked_in_one_place() {
         assert!(load_game("Base+MLP", None).is_ok());
         assert!(load_game("Base", Some("Base;InProgress;Black[1];wS1")).is_ok());
-        let e = load_game("Base+MLP", Some("Base;InProgress;Black[1];wS1")).err().unwrap();
+        let e = load_game("Base+MLP", Some("Base;InProgress;Black[1];wS1")).err().unwrap().to_string();
         assert!(e.contains("`Base`"), "{e}");
-        assert!(load_game("Base+LM", None).err().unwrap().contains("unknown game type"));
+        assert!(load_game("Base+LM", None).err().unwrap().to_string().contains("unknown game type"));
         let intellector = load_game("Intellector", Some("Intellector;InProgress;Black[1];e2e3")).unwrap();
-        assert_eq!(intellector.game_type_name(), "Intellector");
-        assert_eq!(intellector.history(), ["e2e3"]);
+        assert_eq!(intellector.type_field(), "Intellector");
+        assert_eq!(intellector.move_strings(), ["e2e3"]);
         assert!(load_game("Intellector", Some("Intellector;InProgress;Black[1];e2e5")).is_err());
-        let e = load_game("Base", Some("Base;InProgress;White[2];wS1;bQ wS1-")).err().unwrap();
+        let e = load_game("Base", Some("Base;InProgress;White[2];wS1;bQ wS1-")).err().unwrap().to_string();
         assert!(e.contains("Unable to play"), "{e}");
     }
 
@@ -466,13 +311,13 @@ mod tests {
     fn moves_are_checked_and_recorded_canonically() {
         let mut game = load_game("Base", Some("Base;InProgress;Black[1];wS1")).unwrap();
         assert_eq!(game.to_move(), Color::Black);
-        assert!(game.try_play("bQ wS1-").unwrap_err().contains("Queen Bee"));
-        assert!(game.try_play("garbage").unwrap_err().contains("Unable to parse"));
-        assert_eq!(game.try_play("BS1  WS1-").unwrap(), "bS1 wS1-");
+        assert!(game.play_canonical("bQ wS1-").unwrap_err().to_string().contains("Queen Bee"));
+        assert!(game.play_canonical("garbage").unwrap_err().to_string().contains("Unable to parse"));
+        assert_eq!(game.play_canonical("BS1  WS1-").unwrap(), "bS1 wS1-");
         assert_eq!(game.plies(), 2);
-        assert_eq!(game.to_game_string(), "Base;InProgress;White[2];wS1;bS1 wS1-");
-        assert_eq!(game.history(), ["wS1", "bS1 wS1-"]);
-        assert_eq!(game.state(), "InProgress");
+        assert_eq!(game.game_string(), "Base;InProgress;White[2];wS1;bS1 wS1-");
+        assert_eq!(game.move_strings(), ["wS1", "bS1 wS1-"]);
+        assert_eq!(game.state_string(), "InProgress");
         assert!(game.end().is_none());
     }
 
@@ -481,32 +326,32 @@ mod tests {
         // Black's queen surrounded, and both queens at once (positions/hive-moves.txt).
         let won = "Base;WhiteWins;Black[8];wS1;bS1 wS1-;wQ -wS1;bQ bS1/;wG1 -wQ;bG1 \\bQ;wG1 bQ\\;bG2 bQ/;wA1 wQ\\;bA1 bG2/;wA1 bG2\\;bA1 \\bG2;wQ \\wS1;bA1 bG2/;wQ /bG1";
         let game = load_game("Base", Some(won)).unwrap();
-        let (result, t) = adjudicate(game.as_ref(), &rules(300, 3)).unwrap();
+        let (result, t) = adjudicate(&game, &rules(300, 3)).unwrap();
         assert_eq!((result, t.reason, t.detail.as_str()), (GameResult::WhiteWins, "surrounded", "queen surrounded"));
         let drawn = "Base;Draw;White[11];wS1;bS1 wS1-;wQ -wS1;bQ bS1/;wG1 -wQ;bG1 \\bQ;wG1 bQ\\;bG2 bQ/;wA1 wQ\\;bA1 bG2/;wA1 bG2\\;bA1 \\bG2;wQ \\wS1;bG1 wA1/;wQ -bQ;bA1 \\wQ;wB1 -wS1;bG3 bG1-;wB1 /bA1;bG3 -bG2";
         let game = load_game("Base", Some(drawn)).unwrap();
-        let (result, t) = adjudicate(game.as_ref(), &rules(300, 3)).unwrap();
+        let (result, t) = adjudicate(&game, &rules(300, 3)).unwrap();
         assert_eq!((result, t.reason), (GameResult::Draw, "both-surrounded"));
         // Queens stepping back and forth repeat the position.
         let mut game = load_game("Base", None).unwrap();
         for mv in ["wB1", "bB1 wB1-", "wQ -wB1", "bQ bB1-"] {
-            game.try_play(mv).unwrap();
+            game.play_canonical(mv).unwrap();
         }
-        assert!(adjudicate(game.as_ref(), &rules(300, 3)).is_none());
+        assert!(adjudicate(&game, &rules(300, 3)).is_none());
         for mv in ["wQ \\wB1", "bQ bB1/", "wQ -wB1", "bQ bB1-"] {
-            game.try_play(mv).unwrap();
+            game.play_canonical(mv).unwrap();
         }
         // The start of the shuffle has now occurred twice.
         assert_eq!(game.repetitions(), 1);
-        assert!(adjudicate(game.as_ref(), &rules(300, 3)).is_none());
-        assert_eq!(adjudicate(game.as_ref(), &rules(300, 2)).unwrap().1.reason, "repetition");
+        assert!(adjudicate(&game, &rules(300, 3)).is_none());
+        assert_eq!(adjudicate(&game, &rules(300, 2)).unwrap().1.reason, "repetition");
         for mv in ["wQ \\wB1", "bQ bB1/", "wQ -wB1", "bQ bB1-"] {
-            game.try_play(mv).unwrap();
+            game.play_canonical(mv).unwrap();
         }
-        let (result, t) = adjudicate(game.as_ref(), &rules(300, 3)).unwrap();
+        let (result, t) = adjudicate(&game, &rules(300, 3)).unwrap();
         assert_eq!((result, t.reason, t.detail.as_str()), (GameResult::Draw, "repetition", "threefold repetition"));
-        assert!(adjudicate(game.as_ref(), &rules(300, 0)).is_none());
-        let (result, t) = adjudicate(game.as_ref(), &rules(12, 0)).unwrap();
+        assert!(adjudicate(&game, &rules(300, 0)).is_none());
+        let (result, t) = adjudicate(&game, &rules(12, 0)).unwrap();
         assert_eq!((result, t.reason), (GameResult::Draw, "max-plies"));
     }
 

@@ -8,7 +8,7 @@ use super::engine::{Engine, EngineConfig, Timeouts};
 use super::error::SetupError;
 use super::files::GameFiles;
 use super::openings::{self, Order, Picker};
-use super::referee::{load_game, Rules, DEFAULT_GAME_TYPE};
+use super::referee::{default_max_plies, load_game, Rules, DEFAULT_GAME_TYPE};
 use super::schedule::{self, Mode};
 use super::settings::{engine_config, sprt_from};
 use super::stats::Sprt;
@@ -134,7 +134,7 @@ fn book(args: &TournamentArgs) -> Result<(Option<Book>, String), SetupError> {
     let Some(path) = &args.openings else {
         return Ok((None, args.game_type.clone().unwrap_or_else(|| DEFAULT_GAME_TYPE.to_string())));
     };
-    let (list, game_type) = openings::load(path, args.game_type.as_deref())?;
+    let (list, game_type) = openings::load(path, args.game_type.as_deref(), args.intellector_rules.into())?;
     let count = list.len();
     let picker = Picker::new(list, args.order, seed);
     Ok((Some(Book { path: path.clone(), picker, count, order: args.order, seed }), game_type))
@@ -142,11 +142,13 @@ fn book(args: &TournamentArgs) -> Result<(Option<Book>, String), SetupError> {
 
 /// The rules; loading the empty game checks the game type and gives its default ply limit.
 fn rules(args: &TournamentArgs, game_type: &str, timeouts: Timeouts) -> Result<Rules, SetupError> {
-    let empty = load_game(game_type, None).map_err(SetupError::GameType)?;
+    let intellector = args.intellector_rules.into();
+    let empty = load_game(game_type, None, intellector).map_err(SetupError::GameType)?;
     Ok(Rules {
-        max_plies: args.max_plies.unwrap_or_else(|| empty.default_max_plies()),
+        max_plies: args.max_plies.unwrap_or_else(|| default_max_plies(&empty)),
         repetitions: args.repetitions,
         timeouts,
+        intellector,
     })
 }
 
