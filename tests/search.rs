@@ -111,7 +111,8 @@ fn the_time_given_is_used() {
     for line in middle_games {
         let game = HiveGame::parse(line.split_once('\t').unwrap().1).unwrap();
         let mut engine = Engine::new(16, 1);
-        let r = engine.search(game.hive(), Limits::time(Duration::from_millis(400)), &AtomicBool::new(false), &mut |_| {});
+        let r =
+            engine.search(game.hive(), Limits::time(Duration::from_millis(400)), &AtomicBool::new(false), &mut |_| {});
         assert!(r.time >= Duration::from_millis(300), "answered after {:?} of 400 ms: {line}", r.time);
         assert!(r.best.is_some());
     }
