@@ -23,6 +23,19 @@ impl IllegalReason {
     }
 }
 
+/// A game's own type of illegal-move reasons: each reason has the reference's message, and
+/// becomes a [`RulesError`] through it.
+pub trait Illegal: Copy {
+    /// The message, as the reference engine words it.
+    fn message(self) -> &'static str;
+}
+
+impl<R: Illegal> From<R> for RulesError {
+    fn from(reason: R) -> RulesError {
+        RulesError::Illegal(IllegalReason::new(reason.message()))
+    }
+}
+
 impl fmt::Display for IllegalReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.0)

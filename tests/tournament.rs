@@ -5,6 +5,7 @@
 //! about; a game file that cannot be written ends the run; tiny results print no NaN; PGN tags
 //! read back alike; a reader that leaves early stops the run quietly.
 
+use comb::tournament::pgn::{mzinga_tag, standard_tag};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -512,41 +513,6 @@ fn statistics_of_tiny_results_are_numbers_or_na() {
     assert!(stdout.contains("Rank Name"), "{stdout}");
     assert_no_nan_or_inf(&stdout);
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// A tag line read as the PGN standard says: `[Name "value"]`, where inside the string `\\` is a
-/// backslash and `\"` a quote (any other backslash stays as it is). `None` unless the line is
-/// one whole tag.
-fn standard_tag(line: &str) -> Option<(String, String)> {
-    let rest = line.trim().strip_prefix('[')?;
-    let (name, rest) = rest.split_once(char::is_whitespace)?;
-    let mut chars = rest.trim_start().strip_prefix('"')?.chars();
-    let mut value = String::new();
-    loop {
-        match chars.next()? {
-            '"' => break,
-            '\\' => match chars.clone().next() {
-                Some(c @ ('\\' | '"')) => {
-                    chars.next();
-                    value.push(c);
-                }
-                _ => value.push('\\'),
-            },
-            c => value.push(c),
-        }
-    }
-    (chars.as_str().trim() == "]").then(|| (name.to_string(), value))
-}
-
-/// A tag line read as Mzinga reads it (`GameRecording.ParsePGNTag`): the name up to the first
-/// space, then the rest without any `"`, trimmed; no escapes.
-fn mzinga_tag(line: &str) -> Option<(String, String)> {
-    let line = line.trim();
-    if !(line.starts_with('[') && line.ends_with(']')) {
-        return None;
-    }
-    let (name, value) = line.trim_start_matches('[').trim_end_matches(']').split_once(' ')?;
-    Some((name.trim().to_string(), value.replace('"', "").trim().to_string()))
 }
 
 #[test]

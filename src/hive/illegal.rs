@@ -1,6 +1,6 @@
 //! Why a Hive move is illegal, with Mzinga's exact messages.
 
-use crate::error::{IllegalReason, RulesError};
+use crate::error::Illegal;
 use std::fmt;
 
 /// Why a parsed move is not legal, in the order the reference engine checks the reasons.
@@ -32,9 +32,9 @@ pub enum IllegalMove {
     PassWithMoves,
 }
 
-impl IllegalMove {
+impl Illegal for IllegalMove {
     /// Mzinga's message for this reason.
-    pub fn message(self) -> &'static str {
+    fn message(self) -> &'static str {
         match self {
             IllegalMove::NotYourTurn => "It's not that player's turn.",
             IllegalMove::PieceNotEnabled => "That piece is not enabled in this game.",
@@ -57,11 +57,5 @@ impl IllegalMove {
 impl fmt::Display for IllegalMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.message())
-    }
-}
-
-impl From<IllegalMove> for RulesError {
-    fn from(e: IllegalMove) -> RulesError {
-        RulesError::Illegal(IllegalReason::new(e.message()))
     }
 }

@@ -1,6 +1,6 @@
 //! Why an Intellector move is illegal, worded like the Hive reference engine's messages.
 
-use crate::error::{IllegalReason, RulesError};
+use crate::error::Illegal;
 use std::fmt;
 
 /// Why a parsed move is not legal.
@@ -20,9 +20,9 @@ pub enum IllegalMove {
     AmbiguousMove,
 }
 
-impl IllegalMove {
+impl Illegal for IllegalMove {
     /// The message for this reason.
-    pub fn message(self) -> &'static str {
+    fn message(self) -> &'static str {
         match self {
             IllegalMove::NotYourTurn => "It's not that player's turn.",
             IllegalMove::CantMoveThere => "You can't move that piece there.",
@@ -39,11 +39,5 @@ impl IllegalMove {
 impl fmt::Display for IllegalMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.message())
-    }
-}
-
-impl From<IllegalMove> for RulesError {
-    fn from(e: IllegalMove) -> RulesError {
-        RulesError::Illegal(IllegalReason::new(e.message()))
     }
 }

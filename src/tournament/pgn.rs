@@ -95,6 +95,42 @@ pub fn format_game(record: &GameRecord, event: &str, site: &str) -> String {
     out
 }
 
+/// A tag line read as the PGN standard says: `[Name "value"]`, where inside the string
+/// `\\` is a backslash and `\"` a quote (any other backslash is kept as it is). `None` when
+/// the line is not one whole tag (an unterminated string, say).
+pub fn standard_tag(line: &str) -> Option<(String, String)> {
+    let rest = line.trim().strip_prefix('[')?;
+    let (name, rest) = rest.split_once(|c: char| c.is_whitespace())?;
+    let mut chars = rest.trim_start().strip_prefix('"')?.chars();
+    let mut value = String::new();
+    loop {
+        match chars.next()? {
+            '"' => break,
+            '\\' => match chars.clone().next() {
+                Some(c @ ('\\' | '"')) => {
+                    chars.next();
+                    value.push(c);
+                }
+                _ => value.push('\\'),
+            },
+            c => value.push(c),
+        }
+    }
+    (chars.as_str().trim() == "]").then(|| (name.to_string(), value))
+}
+
+/// A tag line read as Mzinga's `GameRecording.ParsePGNTag` reads it: the name up to the first
+/// space, then the rest with every `"` deleted, trimmed (no escapes).
+pub fn mzinga_tag(line: &str) -> Option<(String, String)> {
+    let line = line.trim();
+    if !(line.starts_with('[') && line.ends_with(']')) {
+        return None;
+    }
+    let line = line.trim_start_matches('[').trim_end_matches(']');
+    let (name, value) = line.split_once(' ')?;
+    Some((name.trim().to_string(), value.replace('"', "").trim().to_string()))
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::super::referee::{GameResult, PlayedGame, Termination};
@@ -142,42 +178,6 @@ pub(crate) mod tests {
              [Opening \"Base;InProgress;Black[1];wS1\"]\n[Termination \"illegal-move\"]\n[TimeControl \"depth=1\"]\n\
              \n1. wS1\n2. bS1 wS1-\n3. wG1 \\wS1\n{illegal move by A: `pass` really now}\n\nBlackWins\n\n"
         );
-    }
-
-    /// A tag line read as the PGN standard says: `[Name "value"]`, where inside the string
-    /// `\\` is a backslash and `\"` a quote (any other backslash is kept as it is). `None` when
-    /// the line is not one whole tag (an unterminated string, say).
-    pub(crate) fn standard_tag(line: &str) -> Option<(String, String)> {
-        let rest = line.trim().strip_prefix('[')?;
-        let (name, rest) = rest.split_once(|c: char| c.is_whitespace())?;
-        let mut chars = rest.trim_start().strip_prefix('"')?.chars();
-        let mut value = String::new();
-        loop {
-            match chars.next()? {
-                '"' => break,
-                '\\' => match chars.clone().next() {
-                    Some(c @ ('\\' | '"')) => {
-                        chars.next();
-                        value.push(c);
-                    }
-                    _ => value.push('\\'),
-                },
-                c => value.push(c),
-            }
-        }
-        (chars.as_str().trim() == "]").then(|| (name.to_string(), value))
-    }
-
-    /// A tag line read as Mzinga's `GameRecording.ParsePGNTag` reads it: the name up to the first
-    /// space, then the rest with every `"` deleted, trimmed (no escapes).
-    pub(crate) fn mzinga_tag(line: &str) -> Option<(String, String)> {
-        let line = line.trim();
-        if !(line.starts_with('[') && line.ends_with(']')) {
-            return None;
-        }
-        let line = line.trim_start_matches('[').trim_end_matches(']');
-        let (name, value) = line.split_once(' ')?;
-        Some((name.trim().to_string(), value.replace('"', "").trim().to_string()))
     }
 
     #[test]
