@@ -5,7 +5,7 @@
 //!   game), [`games`] (the games as one enum, and the one game-type parser), [`error`],
 //!   [`zobrist`], [`hive`], [`intellector`];
 //! - search: [`perft`], [`search`];
-//! - protocol and tools on top: [`uhp`], [`tournament`].
+//! - protocol and tools on top: [`uhp`], [`tournament`], [`train`].
 
 #![deny(missing_docs)]
 
@@ -18,5 +18,6 @@ pub mod perft;
 pub mod record;
 pub mod search;
 pub mod tournament;
+pub mod train;
 pub mod uhp;
 pub mod zobrist;

@@ -75,6 +75,44 @@ enum Command {
     },
     /// Play engine-against-engine games between UHP engines and report Elo, LOS and SPRT.
     Tournament(Box<comb::tournament::TournamentArgs>),
+    /// Play comb against itself and write one line per position (result, score, GameString)
+    /// for `comb tune`; positions a tuner should not learn from are left out and counted.
+    Selfplay(SelfplayArgs),
+}
+
+/// The arguments of `comb selfplay`.
+#[derive(clap::Args)]
+struct SelfplayArgs {
+    /// The game type of every game (when no --openings book is given).
+    #[arg(long, default_value = "Base+MLP")]
+    game: String,
+    /// Games to play.
+    #[arg(long, default_value_t = 100)]
+    games: usize,
+    /// Search every move to this depth, 1 to 120 [default: 4].
+    #[arg(long, value_parser = search_depth, conflicts_with = "nodes")]
+    depth: Option<u32>,
+    /// Search every move with this node budget instead of a depth.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Start every game from a GameString of this file (one per line, picked at random).
+    #[arg(long, value_name = "FILE")]
+    openings: Option<std::path::PathBuf>,
+    /// Uniformly random moves played after the start, before the engine takes over.
+    #[arg(long, default_value_t = 6)]
+    random_plies: usize,
+    /// Stop a game after this many plies and score it a draw.
+    #[arg(long, default_value_t = 300)]
+    max_plies: usize,
+    /// Seed of the openings: the same seed and settings give the same file.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games played at once, 1 to 256 (default: every core).
+    #[arg(long, value_parser = thread_count)]
+    threads: Option<usize>,
+    /// Write the positions here instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    out: Option<std::path::PathBuf>,
 }
 
 /// A number argument outside the range it allows (clap prints it after the argument's name).
@@ -243,6 +281,64 @@ fn perft(threads: usize, depth: usize, position: &str, options: &Options) -> io:
     Ok(())
 }
 
+/// `comb selfplay`: checks the set-up, then plays and writes, reporting progress on stderr.
+fn selfplay(args: SelfplayArgs, options: &Options) -> io::Result<()> {
+    let rules = options.intellector_rules;
+    let openings = match &args.openings {
+        Some(path) => comb::tournament::openings::load(path, None, rules)
+            .unwrap_or_else(|e| fail(&e.to_string()))
+            .0
+            .into_iter()
+            .map(|o| o.game_string)
+            .collect(),
+        None => {
+            load(&args.game, options);
+            Vec::new()
+        }
+    };
+    if args.nodes == Some(0) {
+        fail("--nodes takes a positive number");
+    }
+    let limits = match args.nodes {
+        Some(n) => Limits { nodes: Some(n), ..Limits::default() },
+        None => Limits::depth(args.depth.unwrap_or(4)),
+    };
+    let settings = comb::train::selfplay::Settings {
+        game_type: args.game,
+        rules,
+        games: args.games,
+        limits,
+        openings,
+        random_plies: args.random_plies,
+        max_plies: args.max_plies,
+        seed: args.seed,
+        threads: args.threads.unwrap_or_else(|| options.threads()),
+        table_megabytes: 16,
+    };
+    let mut out: Box<dyn io::Write> = match &args.out {
+        Some(path) => Box::new(io::BufWriter::new(
+            std::fs::File::create(path).unwrap_or_else(|e| fail(&format!("{}: {e}", path.display()))),
+        )),
+        None => Box::new(io::BufWriter::new(io::stdout().lock())),
+    };
+    let start = Instant::now();
+    let mut report = |t: &comb::train::selfplay::Tally| {
+        if t.games % 10 == 0 || t.games == settings.games {
+            eprintln!(
+                "{} games, {} positions kept; left out: {} book, {} forced, {} decided, {} tactical; {:.0} s",
+                t.games,
+                t.kept,
+                t.book,
+                t.forced,
+                t.decided,
+                t.tactical,
+                start.elapsed().as_secs_f64()
+            );
+        }
+    };
+    comb::train::selfplay::run(&settings, &mut out, &mut report).map(|_| ())
+}
+
 fn run_uhp(options: Options) {
     let signals = Arc::new(Signals::default());
     let handler_signals = Arc::clone(&signals);
@@ -275,6 +371,7 @@ fn main() -> ExitCode {
         Some(Command::Bench { depth, file }) => bench(&file, depth, &options).map(|()| 0),
         Some(Command::Tournament(args)) => Ok(comb::tournament::run_status(*args)),
         Some(Command::Perft { threads, depth, position }) => perft(threads, depth, &position, &options).map(|()| 0),
+        Some(Command::Selfplay(args)) => selfplay(args, &options).map(|()| 0),
     };
     ExitCode::from(status.unwrap_or_else(|e| stdout::exit_status(&e)))
 }

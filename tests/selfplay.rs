@@ -1,0 +1,67 @@
+//! `comb selfplay`: reproducible with a seed, whatever the thread count, and every line a
+//! position a tuner can read back.
+
+use comb::games::AnyGame;
+use comb::intellector::Rules;
+use comb::search::Limits;
+use comb::train::selfplay::{run, Settings, Tally};
+
+fn settings(game_type: &str, threads: usize) -> Settings {
+    Settings {
+        game_type: game_type.to_string(),
+        rules: Rules::Modern,
+        games: 4,
+        limits: Limits::depth(2),
+        openings: Vec::new(),
+        random_plies: 4,
+        max_plies: 120,
+        seed: 7,
+        threads,
+        table_megabytes: 1,
+    }
+}
+
+fn play(settings: &Settings) -> (String, Tally) {
+    let mut out = Vec::new();
+    let tally = run(settings, &mut out, &mut |_| {}).unwrap();
+    (String::from_utf8(out).unwrap(), tally)
+}
+
+#[test]
+fn the_same_seed_gives_the_same_file_on_any_thread_count() {
+    let (one, tally) = play(&settings("Base+MLP", 1));
+    let (two, _) = play(&settings("Base+MLP", 2));
+    assert_eq!(one, two);
+    assert_eq!(tally.games, 4);
+    assert_eq!(tally.kept, one.lines().count());
+    // Four random plies a game are the book.
+    assert_eq!(tally.book, 16);
+    let other = play(&Settings { seed: 8, ..settings("Base+MLP", 1) }).0;
+    assert_ne!(one, other, "another seed plays other games");
+}
+
+#[test]
+fn every_line_is_a_result_a_score_and_a_quiet_position_of_the_game() {
+    for game_type in ["Base", "Base+MLP", "Intellector"] {
+        let (text, tally) = play(&settings(game_type, 2));
+        assert!(tally.kept > 0, "{game_type}: {tally:?}");
+        for line in text.lines() {
+            let fields: Vec<&str> = line.split('\t').collect();
+            assert_eq!(fields.len(), 3, "{line}");
+            assert!(["1", "0.5", "0"].contains(&fields[0]), "{line}");
+            let score: i32 = fields[1].parse().unwrap();
+            assert!(score.abs() < comb::train::selfplay::DECIDED, "{line}");
+            let mut game = AnyGame::parse(fields[2], Rules::Modern).unwrap();
+            assert!(!game.is_over(), "{line}");
+            assert!(game.valid_moves().contains(';'), "a forced position was kept: {line}");
+            assert!(game.plies() >= 4, "a book position was kept: {line}");
+        }
+    }
+}
+
+#[test]
+fn a_game_stopped_at_the_ply_cap_is_a_draw() {
+    let (text, _) = play(&Settings { max_plies: 12, games: 2, ..settings("Base+MLP", 1) });
+    assert!(!text.is_empty());
+    assert!(text.lines().all(|l| l.starts_with("0.5\t")), "{text}");
+}
