@@ -1,7 +1,7 @@
 //! comb: a game-playing engine for Hive (through the Universal Hive Protocol) and Intellector.
 //!
 //! The crate is built in floors, each using only the ones below it:
-//! - rules: [`game`] (the [`game::Game`] trait), [`record`] (a game in progress, for any
+//! - rules: [`game`] (the [`game::Game`] trait), [`eval`] (evaluations as weights × features), [`record`] (a game in progress, for any
 //!   game), [`games`] (the games as one enum, and the one game-type parser), [`error`],
 //!   [`zobrist`], [`hive`], [`intellector`];
 //! - search: [`perft`], [`search`];
@@ -10,6 +10,7 @@
 #![deny(missing_docs)]
 
 pub mod error;
+pub mod eval;
 pub mod game;
 pub mod games;
 pub mod hive;

@@ -7,66 +7,178 @@
 //! - a beetle (or mosquito) sitting on a queen;
 //! - a pillbug next to its own queen, which can throw attackers away;
 //!
-//! and then about who can still act:
-//! - mobility: each uncovered, unpinned piece that can actually move, weighted by its bug;
-//! - pieces still in hand, which can enter where they are needed;
-//! - free pieces that could reach an empty cell next to the enemy queen (ants, beetles,
-//!   grasshoppers in line, …), the threats that finish games.
+//! and then about who can still act, bug by bug (the terms Mzinga's evaluation uses):
+//! - pieces in hand (and so in play: the two always add up to the same for both sides),
+//!   pinned, covered;
+//! - mobility: each uncovered, unpinned piece that can actually move;
+//! - noisy pieces: free pieces that could reach an empty cell next to the enemy queen (ants,
+//!   beetles, grasshoppers in line, …), the threats that finish games;
+//! - friendly and enemy neighbours of each piece.
 //!
-//! All weights live in [`WEIGHTS`], named, so that matches can tune them.
+//! The evaluation is weights × features ([`crate::eval`]): [`terms`] reports every feature,
+//! and the weights, an opening and an end-game value for each, live in
+//! [`super::weights::WEIGHTS`], written by `comb tune`.
 
 use super::board::{bits, color_mask};
 use super::grid::{adjacent, neighbour, slide_mask, Cell};
 use super::piece::{Bug, Piece};
+use super::weights::WEIGHTS;
 use super::{Hive, Move};
+use crate::eval::{Score, Sink, Trace, PHASE_MAX};
 use crate::game::Color;
 
-/// Every weight of the evaluation, in hundredths of a "piece".
-#[derive(Copy, Clone, Debug)]
-pub struct Weights {
-    /// Penalty by number of occupied cells around a player's queen (index 0..=6).
-    pub queen_ring: [i32; 7],
-    /// Extra penalty for each queen neighbour that cannot leave (pinned, covered, or enemy).
-    pub stuck_neighbour: i32,
-    /// Bonus when the queen itself can still move.
-    pub queen_free: i32,
-    /// Penalty when an enemy piece sits on top of the queen.
-    pub queen_covered: i32,
-    /// Bonus for an own pillbug (or mosquito next to it) beside the own queen, free to act.
-    pub pillbug_guard: i32,
-    /// Bonus for each movable piece, by bug (Queen, Spider, Beetle, Grasshopper, Ant,
-    /// Mosquito, Ladybug, Pillbug).
-    pub mobile: [i32; 8],
-    /// Bonus for a beetle or mosquito on top of the hive (it pins what it covers).
-    pub on_top: i32,
-    /// Bonus for each piece in hand, by bug.
-    pub in_hand: [i32; 8],
-    /// Bonus for each free piece that can reach an empty cell next to the enemy queen.
-    pub attacker: i32,
-    /// Bonus for having the move.
-    pub tempo: i32,
+/// Feature indices: a single feature, or the first of eight (one per [`Bug`], in its order).
+pub mod feature {
+    /// Occupied cells around the player's queen: one feature per count, 0 to 6.
+    pub const QUEEN_RING: usize = 0;
+    /// Each queen neighbour that cannot leave (pinned, covered, or enemy).
+    pub const STUCK_NEIGHBOUR: usize = 7;
+    /// The queen itself can still move.
+    pub const QUEEN_FREE: usize = 8;
+    /// A piece sits on top of the queen.
+    pub const QUEEN_COVERED: usize = 9;
+    /// An own pillbug (or a mosquito next to one) beside the own queen, free to act.
+    pub const PILLBUG_GUARD: usize = 10;
+    /// Each beetle or mosquito on top of the hive (it pins what it covers).
+    pub const ON_TOP: usize = 11;
+    /// Free pieces that can reach an empty cell next to the enemy queen, at most three.
+    pub const ATTACKERS: usize = 12;
+    /// Having the move.
+    pub const TEMPO: usize = 13;
+    /// Uncovered, unpinned pieces that can move, by bug (none before the queen is in play).
+    pub const MOBILE: usize = 14;
+    /// Pieces in hand, by bug.
+    pub const IN_HAND: usize = 22;
+    /// Pieces that (probably) hold the hive together, by bug.
+    pub const PINNED: usize = 30;
+    /// Pieces with a piece on top of them, by bug.
+    pub const COVERED: usize = 38;
+    /// Mobile pieces that can reach an empty cell next to the enemy queen, by bug.
+    pub const NOISY: usize = 46;
+    /// Own pieces next to each uncovered piece, by bug.
+    pub const FRIENDLY_NEIGHBOURS: usize = 54;
+    /// Enemy pieces next to each uncovered piece, by bug.
+    pub const ENEMY_NEIGHBOURS: usize = 62;
+    /// How many features there are.
+    pub const COUNT: usize = 70;
 }
+use feature::*;
 
-/// The weights in use.
-pub const WEIGHTS: Weights = Weights {
-    queen_ring: [0, 15, 45, 100, 190, 330, 0],
-    stuck_neighbour: 25,
-    queen_free: 20,
-    queen_covered: 90,
-    pillbug_guard: 45,
-    mobile: [0, 12, 30, 14, 40, 32, 24, 18],
-    on_top: 20,
-    in_hand: [0, 6, 12, 8, 16, 14, 10, 8],
-    attacker: 22,
-    tempo: 12,
-};
+/// The name of every feature, in index order.
+pub const FEATURES: [&str; COUNT] = [
+    "queen_ring_0",
+    "queen_ring_1",
+    "queen_ring_2",
+    "queen_ring_3",
+    "queen_ring_4",
+    "queen_ring_5",
+    "queen_ring_6",
+    "stuck_neighbour",
+    "queen_free",
+    "queen_covered",
+    "pillbug_guard",
+    "on_top",
+    "attackers",
+    "tempo",
+    "mobile_queen",
+    "mobile_spider",
+    "mobile_beetle",
+    "mobile_grasshopper",
+    "mobile_ant",
+    "mobile_mosquito",
+    "mobile_ladybug",
+    "mobile_pillbug",
+    "in_hand_queen",
+    "in_hand_spider",
+    "in_hand_beetle",
+    "in_hand_grasshopper",
+    "in_hand_ant",
+    "in_hand_mosquito",
+    "in_hand_ladybug",
+    "in_hand_pillbug",
+    "pinned_queen",
+    "pinned_spider",
+    "pinned_beetle",
+    "pinned_grasshopper",
+    "pinned_ant",
+    "pinned_mosquito",
+    "pinned_ladybug",
+    "pinned_pillbug",
+    "covered_queen",
+    "covered_spider",
+    "covered_beetle",
+    "covered_grasshopper",
+    "covered_ant",
+    "covered_mosquito",
+    "covered_ladybug",
+    "covered_pillbug",
+    "noisy_queen",
+    "noisy_spider",
+    "noisy_beetle",
+    "noisy_grasshopper",
+    "noisy_ant",
+    "noisy_mosquito",
+    "noisy_ladybug",
+    "noisy_pillbug",
+    "friendly_neighbours_queen",
+    "friendly_neighbours_spider",
+    "friendly_neighbours_beetle",
+    "friendly_neighbours_grasshopper",
+    "friendly_neighbours_ant",
+    "friendly_neighbours_mosquito",
+    "friendly_neighbours_ladybug",
+    "friendly_neighbours_pillbug",
+    "enemy_neighbours_queen",
+    "enemy_neighbours_spider",
+    "enemy_neighbours_beetle",
+    "enemy_neighbours_grasshopper",
+    "enemy_neighbours_ant",
+    "enemy_neighbours_mosquito",
+    "enemy_neighbours_ladybug",
+    "enemy_neighbours_pillbug",
+];
 
 /// The static score of `hive` for the side to move.
-pub fn evaluate(hive: &mut Hive) -> i32 {
+#[inline]
+pub fn evaluate(hive: &Hive) -> i32 {
+    let mut score = Score::new(&WEIGHTS);
+    terms(hive, &mut score);
+    score.total()
+}
+
+/// The features of `hive` for the side to move (its evaluation is `trace.score(&WEIGHTS)`).
+pub fn trace(hive: &Hive) -> Trace {
+    let mut trace = Trace::default();
+    terms(hive, &mut trace);
+    trace.finish();
+    trace
+}
+
+/// Reports every feature of `hive` to `sink`: the side to move's counts positive, the
+/// opponent's negative.
+#[inline]
+pub fn terms<S: Sink>(hive: &Hive, sink: &mut S) {
+    let in_hand = (hive.enabled & !hive.in_play).count_ones() as i32;
+    let pieces = hive.enabled.count_ones().max(1) as i32;
+    sink.phase(in_hand * PHASE_MAX / pieces);
     let pinned = likely_pinned(hive);
     let me = hive.to_move();
-    let w = &WEIGHTS;
-    side_score(hive, me, pinned, w) - side_score(hive, me.opponent(), pinned, w) + w.tempo
+    side_terms(hive, me, pinned, &mut Signed { sink, sign: 1 });
+    side_terms(hive, me.opponent(), pinned, &mut Signed { sink, sign: -1 });
+    sink.add(TEMPO, 1);
+}
+
+/// A sink seen through one side: its counts, signed for that side.
+struct Signed<'a, S> {
+    sink: &'a mut S,
+    sign: i32,
+}
+
+impl<S: Sink> Signed<'_, S> {
+    #[inline(always)]
+    fn add(&mut self, feature: usize, count: i32) {
+        self.sink.add(feature, self.sign * count);
+    }
 }
 
 /// Pieces standing alone whose neighbours form two or more separate groups: almost always the
@@ -106,40 +218,48 @@ fn can_move(hive: &Hive, id: u8, pinned: u32) -> bool {
     }
 }
 
-fn side_score(hive: &Hive, color: Color, pinned: u32, w: &Weights) -> i32 {
-    let mut score = 0;
+/// The features of one side.
+fn side_terms<S: Sink>(hive: &Hive, color: Color, pinned: u32, out: &mut Signed<'_, S>) {
     let own = color_mask(color);
     let enemy_queen = hive.position(Piece::queen(color.opponent()));
     // Pieces in hand (the queen included: placing it is still to come).
     for id in bits(hive.enabled & own & !hive.in_play) {
-        score += w.in_hand[Piece(id).bug() as usize];
+        out.add(IN_HAND + Piece(id).bug() as usize, 1);
     }
     // Mobility and attackers: nothing moves before its side's queen is in play.
     let mut attackers = 0;
     let movers = if hive.queen_in_play(color) { hive.in_play & own } else { 0 };
     for id in bits(hive.in_play & own) {
         let piece = Piece(id);
+        let bug = piece.bug() as usize;
         let c = hive.pos[id as usize];
         if hive.top[c] != piece {
-            continue; // covered
+            out.add(COVERED + bug, 1);
+            continue;
+        }
+        let [white, black] = hive.colour_rings[c];
+        let (friends, enemies) = if color == Color::White { (white, black) } else { (black, white) };
+        out.add(FRIENDLY_NEIGHBOURS + bug, friends.count_ones() as i32);
+        out.add(ENEMY_NEIGHBOURS + bug, enemies.count_ones() as i32);
+        if pinned & (1 << id) != 0 {
+            out.add(PINNED + bug, 1);
         }
         if hive.level(piece) > 0 {
-            score += w.on_top;
+            out.add(ON_TOP, 1);
         }
         if movers & (1 << id) == 0 || !can_move(hive, id, pinned) {
             continue;
         }
-        let bug = piece.bug();
-        score += w.mobile[bug as usize];
+        out.add(MOBILE + bug, 1);
         if let Some(q) = enemy_queen {
             if threatens(hive, piece, c, q) {
+                out.add(NOISY + bug, 1);
                 attackers += 1;
             }
         }
     }
-    score += w.attacker * attackers.min(3);
-    score -= queen_danger(hive, color, pinned, w);
-    score
+    out.add(ATTACKERS, attackers.min(3));
+    queen_terms(hive, color, pinned, out);
 }
 
 /// Whether a free `piece` on `c` could plausibly reach an empty cell next to the queen on `q`
@@ -172,11 +292,11 @@ fn threatens(hive: &Hive, piece: Piece, c: Cell, q: Cell) -> bool {
 }
 
 /// How badly the queen of `color` is surrounded.
-fn queen_danger(hive: &Hive, color: Color, pinned: u32, w: &Weights) -> i32 {
+fn queen_terms<S: Sink>(hive: &Hive, color: Color, pinned: u32, out: &mut Signed<'_, S>) {
     let queen = Piece::queen(color);
-    let Some(q) = hive.position(queen) else { return 0 };
+    let Some(q) = hive.position(queen) else { return };
     let ring = hive.ring(q);
-    let mut danger = w.queen_ring[ring.count_ones() as usize];
+    out.add(QUEEN_RING + ring.count_ones() as usize, 1);
     let mut stuck = 0;
     let mut guard = false;
     for d in 0..6 {
@@ -196,16 +316,15 @@ fn queen_danger(hive: &Hive, color: Color, pinned: u32, w: &Weights) -> i32 {
             guard = true;
         }
     }
-    danger += w.stuck_neighbour * stuck;
+    out.add(STUCK_NEIGHBOUR, stuck);
     if !hive.is_on_top(queen) {
-        danger += w.queen_covered;
+        out.add(QUEEN_COVERED, 1);
     } else if can_move(hive, queen.0, pinned) {
-        danger -= w.queen_free;
+        out.add(QUEEN_FREE, 1);
     }
     if guard {
-        danger -= w.pillbug_guard;
+        out.add(PILLBUG_GUARD, 1);
     }
-    danger
 }
 
 fn next_to_pillbug(hive: &Hive, c: Cell) -> bool {
@@ -229,41 +348,84 @@ mod tests {
     use super::*;
     use crate::hive::HiveGame;
 
-    fn eval(game_string: &str) -> i32 {
-        evaluate(&mut HiveGame::parse(game_string).unwrap().hive().clone())
+    fn hive(game_string: &str) -> Hive {
+        HiveGame::parse(game_string).unwrap().hive().clone()
+    }
+
+    fn tempo(phase: i32) -> i32 {
+        let [opening, end] = WEIGHTS[TEMPO];
+        (opening * phase + end * (PHASE_MAX - phase)) / PHASE_MAX
     }
 
     #[test]
     fn start_is_balanced_up_to_tempo() {
-        assert_eq!(eval("Base+MLP;NotStarted;White[1]"), WEIGHTS.tempo);
+        assert_eq!(evaluate(&hive("Base+MLP;NotStarted;White[1]")), tempo(PHASE_MAX));
+        assert_eq!(trace(&hive("Base+MLP;NotStarted;White[1]")).counts, vec![(TEMPO as u16, 1)]);
     }
 
     #[test]
     fn a_crowded_queen_is_bad_for_its_owner() {
         // White's queen has five neighbours, black's has one: black (to move) is far ahead.
         let s = "Base;InProgress;Black[8];wS1;bS1 wS1-;wQ -wS1;bQ bS1/;wG1 -wQ;bG1 \\bQ;wG1 bQ\\;bG2 bQ/;wA1 wQ\\;bA1 bG2/;wA1 bG2\\;bA1 \\bG2;wQ \\wS1;bA1 bG2/";
-        assert!(eval(s) > 100, "{}", eval(s));
+        let h = hive(s);
+        assert!(evaluate(&h) > 100, "{}", evaluate(&h));
+        let t = trace(&h);
+        assert!(t.counts.contains(&((QUEEN_RING + 5) as u16, -1)), "{t:?}");
+        assert!(t.counts.contains(&((QUEEN_RING + 1) as u16, 1)), "{t:?}");
     }
 
     #[test]
     fn nothing_moves_before_the_queen() {
-        // No queen is in play, so only the pieces in hand differ: White has placed an ant and
-        // a spider, Black two spiders.
-        let w = WEIGHTS;
-        let expected = w.tempo + w.in_hand[Bug::Spider as usize] - w.in_hand[Bug::Ant as usize];
-        assert_eq!(eval("Base;InProgress;White[3];wA1;bS1 wA1-;wS1 -wA1;bS2 bS1-"), expected);
+        // No queen is in play: White has placed an ant and a spider, Black two spiders, and
+        // nobody is mobile. Each piece touches one friend.
+        let t = trace(&hive("Base;InProgress;White[3];wA1;bS1 wA1-;wS1 -wA1;bS2 bS1-"));
+        let bug = |base: usize, bug: Bug| (base + bug as usize) as u16;
+        let mut expected = vec![
+            (bug(IN_HAND, Bug::Spider), 1),
+            (bug(IN_HAND, Bug::Ant), -1),
+            (bug(FRIENDLY_NEIGHBOURS, Bug::Spider), 1 - 2),
+            (bug(FRIENDLY_NEIGHBOURS, Bug::Ant), 1),
+            (bug(ENEMY_NEIGHBOURS, Bug::Spider), -1),
+            (bug(ENEMY_NEIGHBOURS, Bug::Ant), 1),
+            (bug(PINNED, Bug::Spider), -1),
+            (bug(PINNED, Bug::Ant), 1),
+            (TEMPO as u16, 1),
+        ];
+        expected.sort();
+        expected.retain(|&(_, n)| n != 0);
+        assert_eq!(t.counts, expected);
     }
 
     #[test]
     fn score_flips_with_the_side_to_move() {
-        // The same stones, the other player to move: the score changes sign, less the tempo.
-        let mut hive = HiveGame::parse("Base;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ;bA1 bQ-")
-            .unwrap()
-            .hive()
-            .clone();
-        let white = evaluate(&mut hive);
-        hive.make(Move::Pass);
-        let black = evaluate(&mut hive);
-        assert_eq!(white - WEIGHTS.tempo, -(black - WEIGHTS.tempo));
+        // The same stones, the other player to move: every feature but the tempo flips sign.
+        let mut h = hive("Base;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ;bA1 bQ-");
+        let white = trace(&h);
+        h.make(Move::Pass);
+        let mut black = trace(&h);
+        black.negate();
+        let without_tempo =
+            |t: &Trace| t.counts.iter().copied().filter(|&(f, _)| f != TEMPO as u16).collect::<Vec<_>>();
+        assert_eq!(without_tempo(&white), without_tempo(&black));
+        assert_eq!(white.phase, black.phase);
+    }
+
+    #[test]
+    fn the_trace_scores_what_the_evaluation_scores() {
+        // Along a long game of every bug, the weights times the traced counts are the
+        // evaluation itself: what the tuner fits is what the search uses.
+        let mut game = HiveGame::new(crate::hive::GameType::parse("Base+MLP").unwrap());
+        let mut state = 5u64;
+        for _ in 0..150 {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let h = game.hive();
+            assert_eq!(evaluate(h), trace(h).score(&WEIGHTS), "{}", game.game_string());
+            let (next, r) = crate::zobrist::splitmix64(state);
+            state = next;
+            game.play_move(moves[(r % moves.len() as u64) as usize]);
+        }
     }
 }

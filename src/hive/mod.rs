@@ -19,6 +19,7 @@ pub mod notation;
 pub mod piece;
 pub mod record;
 pub mod validate;
+pub mod weights;
 pub mod zobrist;
 
 pub use board::Hive;
@@ -28,6 +29,7 @@ pub use notation::MoveText;
 pub use piece::{Bug, GameType, Piece};
 pub use record::HiveGame;
 
+use crate::eval::{Trace, Tunable, Weight};
 use crate::game::{Color, Game, Outcome};
 
 /// A Hive move. It is identified by its piece and destination (the height it lands at follows
@@ -142,5 +144,18 @@ impl Game for Hive {
     fn in_danger(&mut self) -> bool {
         // Five neighbours: one more piece and the queen is surrounded.
         self.position(Piece::queen(self.to_move())).is_some_and(|q| self.ring(q).count_ones() >= 5)
+    }
+}
+
+impl Tunable for Hive {
+    const FEATURES: &'static [&'static str] = &eval::FEATURES;
+    const WEIGHTS_FILE: &'static str = "src/hive/weights.rs";
+
+    fn weights() -> &'static [Weight] {
+        &weights::WEIGHTS
+    }
+
+    fn trace(&self) -> Trace {
+        eval::trace(self)
     }
 }
