@@ -78,6 +78,39 @@ enum Command {
     /// Play comb against itself and write one line per position (result, score, GameString)
     /// for `comb tune`; positions a tuner should not learn from are left out and counted.
     Selfplay(SelfplayArgs),
+    /// Fit the evaluation weights to `comb selfplay` files (Texel's method with Adam) and
+    /// write them where the engine reads them; rebuild to use them.
+    Tune(TuneArgs),
+}
+
+/// The arguments of `comb tune`.
+#[derive(clap::Args)]
+struct TuneArgs {
+    /// Self-play files (`result<TAB>score<TAB>GameString` lines), all of one game.
+    #[arg(required = true, value_name = "FILE")]
+    data: Vec<String>,
+    /// Full passes of Adam over the data.
+    #[arg(long, default_value_t = 2000)]
+    epochs: usize,
+    /// Adam's step size, in hundredths of a piece.
+    #[arg(long, default_value_t = 1.0)]
+    learning_rate: f64,
+    /// Share of each target taken from the game's result, the rest from the search score
+    /// (1: results only, Texel's original).
+    #[arg(long, default_value_t = 1.0)]
+    lambda: f64,
+    /// Hold out every Nth position to measure the error on unseen positions (0: none).
+    #[arg(long, default_value_t = 10)]
+    validation: usize,
+    /// Threads for loading and for the gradient, 1 to 256 (default: every core).
+    #[arg(long, value_parser = thread_count)]
+    threads: Option<usize>,
+    /// Write the weights here [default: the game's weights file in comb's source tree].
+    #[arg(long, value_name = "FILE", conflicts_with = "dry_run")]
+    out: Option<std::path::PathBuf>,
+    /// Fit and report, but write nothing.
+    #[arg(long)]
+    dry_run: bool,
 }
 
 /// The arguments of `comb selfplay`.
@@ -323,7 +356,7 @@ fn selfplay(args: SelfplayArgs, options: &Options) -> io::Result<()> {
     };
     let start = Instant::now();
     let mut report = |t: &comb::train::selfplay::Tally| {
-        if t.games % 10 == 0 || t.games == settings.games {
+        if t.games.is_multiple_of(10) || t.games == settings.games {
             eprintln!(
                 "{} games, {} positions kept; left out: {} book, {} forced, {} decided, {} tactical; {:.0} s",
                 t.games,
@@ -337,6 +370,59 @@ fn selfplay(args: SelfplayArgs, options: &Options) -> io::Result<()> {
         }
     };
     comb::train::selfplay::run(&settings, &mut out, &mut report).map(|_| ())
+}
+
+/// `comb tune`: loads, fits the scale, fits the weights, reports and writes them.
+fn tune(args: TuneArgs, options: &Options) -> io::Result<()> {
+    use comb::train::tune;
+    if !(0.0..=1.0).contains(&args.lambda) {
+        fail("--lambda takes a number from 0 to 1");
+    }
+    if !(args.learning_rate > 0.0 && args.learning_rate.is_finite()) {
+        fail("--learning-rate takes a positive number");
+    }
+    let threads = args.threads.unwrap_or_else(|| options.threads());
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap_or_else(|e| fail(&e.to_string()));
+    pool.install(|| {
+        let (game, data) = tune::load(&args.data, options.intellector_rules).unwrap_or_else(|e| fail(&e.to_string()));
+        let (train, held) = data.split(args.validation);
+        let start = tune::current(game);
+        let k = tune::fit_scale(&train, &start);
+        let settings = tune::Settings { epochs: args.epochs, learning_rate: args.learning_rate, lambda: args.lambda };
+        let errors = |w: &[[f64; 2]]| (tune::error(&train, k, args.lambda, w), tune::error(&held, k, args.lambda, w));
+        let (train_before, held_before) = errors(&start);
+        stdout::line(format_args!(
+            "{} positions of {} ({} held out), scale k = {k:.6}",
+            data.len(),
+            game.name(),
+            held.len()
+        ))?;
+        stdout::line(format_args!("error before: {train_before:.6} training, {held_before:.6} held out"))?;
+        let weights = tune::fit_weights(&train, k, &start, &settings, &mut |epoch, w| {
+            let (t, h) = errors(w);
+            eprintln!("epoch {epoch}: {t:.6} training, {h:.6} held out");
+        });
+        let (train_after, held_after) = errors(&weights);
+        stdout::line(format_args!("error after:  {train_after:.6} training, {held_after:.6} held out"))?;
+        let provenance = format!(
+            "Fitted to {} positions ({}), k = {k:.6}, {} epochs, learning rate {}, lambda {}: error {train_before:.6} -> {train_after:.6} (held out {held_before:.6} -> {held_after:.6}).",
+            data.len(),
+            args.data.join(", "),
+            args.epochs,
+            args.learning_rate,
+            args.lambda
+        );
+        if args.dry_run {
+            return Ok(());
+        }
+        let path = args
+            .out
+            .unwrap_or_else(|| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(game.weights_file()));
+        let mut text = Vec::new();
+        tune::write_weights(&mut text, game, &weights, &provenance)?;
+        std::fs::write(&path, text).unwrap_or_else(|e| fail(&format!("{}: {e}", path.display())));
+        stdout::line(format_args!("weights written to {}", path.display()))
+    })
 }
 
 fn run_uhp(options: Options) {
@@ -372,6 +458,7 @@ fn main() -> ExitCode {
         Some(Command::Tournament(args)) => Ok(comb::tournament::run_status(*args)),
         Some(Command::Perft { threads, depth, position }) => perft(threads, depth, &position, &options).map(|()| 0),
         Some(Command::Selfplay(args)) => selfplay(args, &options).map(|()| 0),
+        Some(Command::Tune(args)) => tune(args, &options).map(|()| 0),
     };
     ExitCode::from(status.unwrap_or_else(|e| stdout::exit_status(&e)))
 }

@@ -2,3 +2,4 @@
 //! ([`selfplay`]), and the tuner that fits the evaluation weights to them ([`tune`]).
 
 pub mod selfplay;
+pub mod tune;
