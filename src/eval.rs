@@ -124,8 +124,12 @@ pub trait Tunable: Game {
     /// The weights in use, one per feature.
     fn weights() -> &'static [Weight];
 
+    /// What the weighted sum is divided by to give the evaluation (weights finer than the
+    /// evaluation's unit).
+    const SCALE: i32 = 1;
+
     /// The features of this position from the side to move's point of view; its static
-    /// evaluation is `trace.score(Self::weights())`.
+    /// evaluation is `trace.score(Self::weights()) / Self::SCALE`.
     fn trace(&self) -> Trace;
 
     /// Where the engine reads the weights from, relative to the crate root (what the tuner

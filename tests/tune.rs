@@ -108,7 +108,8 @@ fn a_bad_line_is_named_by_file_and_line() {
     let error = tune::load(std::slice::from_ref(&name), Rules::Modern).unwrap_err();
     assert!(matches!(&error, TuneError::Line { line: 2, .. }), "{error}");
     assert_eq!(error.to_string(), format!("{name}:2: result 2 is not between 0 and 1"));
-    std::fs::write(&file, "1\t0\tIntellector;NotStarted;White[1]\n").unwrap();
-    assert!(tune::load(std::slice::from_ref(&name), Rules::Modern).is_err());
+    std::fs::write(&file, "1\t0\tIntellector;NotStarted;White[1]\n0\t0\tBase;NotStarted;White[1]\n").unwrap();
+    let error = tune::load(std::slice::from_ref(&name), Rules::Modern).unwrap_err();
+    assert_eq!(error.to_string(), format!("{name}: positions of two games"));
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -7,74 +7,114 @@
 //! (a share of its gain), the enemy's second-best threat (the one the side to move cannot
 //! parry with its single move), and Intellector safety (attackers close by, defenders next to
 //! it, escape hexes the enemy does not control, distance to a breakthrough). A side that can
-//! capture the enemy Intellector or break through on its move is all but won. Every weight is
-//! in [`weights`]; nothing here allocates.
+//! capture the enemy Intellector or break through on its move is all but won.
+//!
+//! The evaluation is weights × features ([`crate::eval`]): [`terms`] reports every feature,
+//! and the weights, an opening and an end-game value for each blended by the material left,
+//! live in [`super::weights::WEIGHTS`], written by `comb tune`. Nothing here allocates.
 
 use super::board::Position;
 use super::geometry::{base_line, Hex, HexSet, Ray, NONE, TABLES};
 use super::piece::{color_bits, Kind, EMPTY, KIND_MASK};
+use super::weights::WEIGHTS;
 use super::{Move, Rules};
+use crate::eval::{Score, Sink, Trace, PHASE_MAX};
 use crate::game::Color;
 
-/// Every weight of the evaluation, in centipawn-like units (a Progressor is 100).
-pub mod weights {
-    /// Material: Anaconda's values (the intellector.info bot).
+/// Material values for the exchange estimates (Anaconda's, the intellector.info bot's): what
+/// a capture wins and what a defended victim costs back. The evaluation's own material
+/// weights are tuned apart, in [`WEIGHTS`].
+pub mod values {
+    /// A Progressor.
     pub const PROGRESSOR: i32 = 100;
-    /// Material of a Dominator.
+    /// A Dominator.
     pub const DOMINATOR: i32 = 600;
-    /// Material of an Aggressor.
+    /// An Aggressor.
     pub const AGGRESSOR: i32 = 200;
-    /// Material of a Defensor.
+    /// A Defensor.
     pub const DEFENSOR: i32 = 150;
-    /// Material of a Liberator.
+    /// A Liberator.
     pub const LIBERATOR: i32 = 170;
-    /// Material by type code (0 empty, 1..=6 Progressor, Dominator, Aggressor, Defensor,
-    /// Liberator, Intellector). The Intellector has no material value: losing it ends the game.
+    /// By type code (0 empty, 1..=6 Progressor, Dominator, Aggressor, Defensor, Liberator,
+    /// Intellector). The Intellector has no material value: losing it ends the game.
     pub const VALUE: [i32; 7] = [0, PROGRESSOR, DOMINATOR, AGGRESSOR, DEFENSOR, LIBERATOR, 0];
-
-    /// Progressor bonus by the number of moves it still needs to promote (index 0 is unused:
-    /// a Progressor never stands on its promotion line). Steep near the end, where promotion
-    /// to a Dominator is a real threat.
-    pub const PROGRESSOR_ADVANCE: [i32; 7] = [0, 90, 45, 22, 10, 4, 0];
-
-    /// Per pseudo-legal destination of a Dominator, Aggressor, Defensor, Liberator or
-    /// Progressor.
-    pub const MOBILITY: i32 = 3;
-
-    /// Per enemy piece within two steps of the Intellector.
-    pub const ATTACKER_NEAR_INTELLECTOR: i32 = 14;
-    /// Per own piece right next to the Intellector (shield, and aura candidates).
-    pub const DEFENDER_NEXT_TO_INTELLECTOR: i32 = 10;
-    /// Per empty hex next to the Intellector that no enemy piece attacks (room to run).
-    pub const INTELLECTOR_ESCAPE: i32 = 8;
-    /// Per hex next to the Intellector that an enemy piece attacks.
-    pub const CONTROLLED_NEXT_TO_INTELLECTOR: i32 = 6;
-    /// Intellector bonus by the steps it still needs to break through (index 0 is unused:
-    /// standing there ends the game). Only the last steps matter.
-    pub const INTELLECTOR_ADVANCE: [i32; 4] = [0, 120, 40, 10];
-    /// The side to move can capture the enemy Intellector, or break through: the game is all
-    /// but won. Larger than any material swing, smaller than the search's win scores.
-    pub const WIN_IN_ONE: i32 = 5_000;
-    /// The side to move's own Intellector is attacked: it must spend its move on that.
-    pub const INTELLECTOR_ATTACKED: i32 = 150;
-    /// The enemy Intellector stands next to an open hex of our base line: it breaks through
-    /// next move unless the side to move stops it.
-    pub const BREAKTHROUGH_THREATENED: i32 = 150;
-
-    /// Share (in percent) of the best material gain the side to move can make with one
-    /// capture or promotion: the capture is likely but not certain to be the best move.
-    pub const BEST_GAIN_PERCENT: i32 = 60;
-    /// Share (in percent) of the enemy's second-best gain: the side to move can parry one
-    /// threat with its move, seldom two.
-    pub const SECOND_THREAT_PERCENT: i32 = 40;
+    /// Material of both sides at the standard start: the opening end of the phase.
+    pub const START_MATERIAL: i32 = 2 * (5 * PROGRESSOR + DOMINATOR + 2 * AGGRESSOR + 2 * DEFENSOR + 2 * LIBERATOR);
 }
 
-use weights::*;
+use values::*;
+
+/// The weights are in hundredths of a centipawn, so that shares of a gain (60 %) are whole
+/// numbers: the evaluation divides the weighted sum by this.
+pub const SCALE: i32 = 100;
+
+/// Feature indices: a single feature, or the first of a run.
+pub mod feature {
+    /// Pieces of each type, Progressor to Liberator (5).
+    pub const MATERIAL: usize = 0;
+    /// Progressors by the moves they still need to promote, 0 to 6 or more (7).
+    pub const PROGRESSOR_ADVANCE: usize = 5;
+    /// Pseudo-legal destinations of the pieces other than the Intellector.
+    pub const MOBILITY: usize = 12;
+    /// Own pieces right next to the Intellector (shield, and aura candidates).
+    pub const DEFENDER_NEXT_TO_INTELLECTOR: usize = 13;
+    /// Empty hexes next to the Intellector that no enemy piece attacks (room to run).
+    pub const INTELLECTOR_ESCAPE: usize = 14;
+    /// Hexes next to the Intellector that an enemy piece attacks.
+    pub const CONTROLLED_NEXT_TO_INTELLECTOR: usize = 15;
+    /// Enemy pieces within two steps of the Intellector.
+    pub const ATTACKER_NEAR_INTELLECTOR: usize = 16;
+    /// The Intellector by the steps it still needs to break through, 0 to 3 (4).
+    pub const INTELLECTOR_ADVANCE: usize = 17;
+    /// The side to move can capture the enemy Intellector, and can break through (0 to 2).
+    pub const WIN_IN_ONE: usize = 21;
+    /// The side to move's own Intellector is attacked: it must spend its move on that.
+    pub const INTELLECTOR_ATTACKED: usize = 22;
+    /// The enemy Intellector can break through next move unless the side to move stops it.
+    pub const BREAKTHROUGH_THREATENED: usize = 23;
+    /// The best material gain the side to move can make with one capture or promotion (in
+    /// centipawns): likely, not certain, to be its best move.
+    pub const BEST_GAIN: usize = 24;
+    /// The enemy's second-best gain (in centipawns): the side to move can parry one threat
+    /// with its move, seldom two.
+    pub const SECOND_THREAT: usize = 25;
+    /// How many features there are.
+    pub const COUNT: usize = 26;
+}
+use feature::*;
+
+/// The name of every feature, in index order.
+pub const FEATURES: [&str; COUNT] = [
+    "material_progressor",
+    "material_dominator",
+    "material_aggressor",
+    "material_defensor",
+    "material_liberator",
+    "progressor_advance_0",
+    "progressor_advance_1",
+    "progressor_advance_2",
+    "progressor_advance_3",
+    "progressor_advance_4",
+    "progressor_advance_5",
+    "progressor_advance_6",
+    "mobility",
+    "defender_next_to_intellector",
+    "intellector_escape",
+    "controlled_next_to_intellector",
+    "attacker_near_intellector",
+    "intellector_advance_0",
+    "intellector_advance_1",
+    "intellector_advance_2",
+    "intellector_advance_3",
+    "win_in_one",
+    "intellector_attacked",
+    "breakthrough_threatened",
+    "best_gain",
+    "second_threat",
+];
 
 /// What one side's pieces do, gathered in one pass.
 struct SideEval {
-    /// Material, advancement and mobility.
-    score: i32,
     /// Hexes attacked by the side's pieces of each type (index = type code; the Intellector
     /// never captures). A hex holding an own piece counts: that piece is defended.
     attacks: [HexSet; 7],
@@ -82,35 +122,76 @@ struct SideEval {
     all: HexSet,
 }
 
+/// A sink seen through one side: its counts, signed for that side.
+struct Signed<'a, S> {
+    sink: &'a mut S,
+    sign: i32,
+}
+
+impl<S: Sink> Signed<'_, S> {
+    #[inline(always)]
+    fn add(&mut self, feature: usize, count: i32) {
+        self.sink.add(feature, self.sign * count);
+    }
+}
+
 /// The static evaluation: positive is good for the side to move.
+#[inline]
 pub fn evaluate(pos: &Position) -> i32 {
+    let mut score = Score::new(&WEIGHTS);
+    terms(pos, &mut score);
+    score.total() / SCALE
+}
+
+/// The features of `pos` for the side to move (its evaluation is
+/// `trace.score(&WEIGHTS) / SCALE`).
+pub fn trace(pos: &Position) -> Trace {
+    let mut trace = Trace::default();
+    terms(pos, &mut trace);
+    trace.finish();
+    trace
+}
+
+/// Reports every feature of `pos` to `sink`: the side to move's counts positive, the
+/// opponent's negative.
+#[inline]
+pub fn terms<S: Sink>(pos: &Position, sink: &mut S) {
     let me = pos.to_move();
     let them = me.opponent();
-    let mine = side_eval(pos, me);
-    let theirs = side_eval(pos, them);
-    let mut score = mine.score - theirs.score;
-    score += intellector_safety(pos, me, &theirs) - intellector_safety(pos, them, &mine);
+    let (mine, theirs) = {
+        let mut my_side = Signed { sink: &mut *sink, sign: 1 };
+        let mine = side_terms(pos, me, &mut my_side);
+        let mut their_side = Signed { sink: &mut *sink, sign: -1 };
+        (mine, side_terms(pos, them, &mut their_side))
+    };
+    sink.phase(phase(pos));
+    intellector_safety(pos, me, &theirs, &mut Signed { sink: &mut *sink, sign: 1 });
+    intellector_safety(pos, them, &mine, &mut Signed { sink: &mut *sink, sign: -1 });
 
-    if let Some(hex) = pos.intellector(them) {
-        if mine.all & hex.bit() != 0 {
-            score += WIN_IN_ONE;
-        }
-    }
-    if can_break_through(pos, me) {
-        score += WIN_IN_ONE;
-    }
-    if let Some(hex) = pos.intellector(me) {
-        if theirs.all & hex.bit() != 0 {
-            score -= INTELLECTOR_ATTACKED;
-        }
+    let captures_intellector = pos.intellector(them).is_some_and(|hex| mine.all & hex.bit() != 0);
+    sink.add(WIN_IN_ONE, captures_intellector as i32 + can_break_through(pos, me) as i32);
+    if pos.intellector(me).is_some_and(|hex| theirs.all & hex.bit() != 0) {
+        sink.add(INTELLECTOR_ATTACKED, 1);
     }
     if can_break_through(pos, them) {
-        score -= BREAKTHROUGH_THREATENED;
+        sink.add(BREAKTHROUGH_THREATENED, 1);
     }
-
     let (my_best, _) = gains(pos, me, &mine, &theirs);
     let (_, their_second) = gains(pos, them, &theirs, &mine);
-    score + my_best * BEST_GAIN_PERCENT / 100 - their_second * SECOND_THREAT_PERCENT / 100
+    sink.add(BEST_GAIN, my_best);
+    sink.add(SECOND_THREAT, their_second);
+}
+
+/// The share of the starting material still on the board, as a phase.
+fn phase(pos: &Position) -> i32 {
+    let mut material = 0;
+    let mut bits = pos.occupied[0] | pos.occupied[1];
+    while bits != 0 {
+        let h = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        material += VALUE[(pos.squares[h] & KIND_MASK) as usize];
+    }
+    (material * PHASE_MAX / START_MATERIAL).min(PHASE_MAX)
 }
 
 /// Whether `color`'s Intellector could break through with its next move: it stands next to
@@ -155,34 +236,38 @@ fn set_of(hexes: &[u8]) -> HexSet {
     hexes.iter().filter(|&&n| n != NONE).fold(0, |set, &n| set | 1 << n)
 }
 
-fn side_eval(pos: &Position, color: Color) -> SideEval {
+/// One pass over the pieces of `color`: material, advancement and mobility to `out`, and the
+/// attack sets.
+fn side_terms<S: Sink>(pos: &Position, color: Color, out: &mut Signed<'_, S>) -> SideEval {
     let c = color.index();
     let own = pos.occupied[c];
     let occupied = own | pos.occupied[1 - c];
     let empty = !occupied;
-    let mut eval = SideEval { score: 0, attacks: [0; 7], all: 0 };
+    let mut eval = SideEval { attacks: [0; 7], all: 0 };
+    let mut mobility = 0;
     let mut bits = own;
     while bits != 0 {
         let h = bits.trailing_zeros() as usize;
         bits &= bits - 1;
         let code = pos.squares[h] & KIND_MASK;
-        let (value, attacks, moves) = match Kind::from_code(code) {
+        let (attacks, moves) = match Kind::from_code(code) {
             Some(Kind::Progressor) => {
-                let distance = (TABLES.promotion_distance[c][h] as usize).min(PROGRESSOR_ADVANCE.len() - 1);
+                let distance = (TABLES.promotion_distance[c][h] as usize).min(6);
+                out.add(PROGRESSOR_ADVANCE + distance, 1);
                 let attacks = set_of(&TABLES.forward[c][h]);
-                (PROGRESSOR + PROGRESSOR_ADVANCE[distance], attacks, attacks & !own)
+                (attacks, attacks & !own)
             }
             Some(Kind::Dominator) => {
                 let attacks = slider_attacks(&TABLES.lateral_ray[h], occupied);
-                (DOMINATOR, attacks, attacks & !own)
+                (attacks, attacks & !own)
             }
             Some(Kind::Aggressor) => {
                 let attacks = slider_attacks(&TABLES.radial_ray[h], occupied);
-                (AGGRESSOR, attacks, attacks & !own)
+                (attacks, attacks & !own)
             }
             Some(Kind::Defensor) => {
                 let attacks = TABLES.step_set[h];
-                (DEFENSOR, attacks, attacks & !own)
+                (attacks, attacks & !own)
             }
             Some(Kind::Liberator) => {
                 let attacks = set_of(&TABLES.jump[h]);
@@ -191,32 +276,36 @@ fn side_eval(pos: &Position, color: Color) -> SideEval {
                     Rules::Classic => 0,
                 };
                 // A step and a jump never share a destination.
-                (LIBERATOR, attacks, (attacks & !own) | steps)
+                (attacks, (attacks & !own) | steps)
             }
-            Some(Kind::Intellector) => (0, 0, 0),
+            Some(Kind::Intellector) => continue,
             None => unreachable!("occupancy and squares agree"),
         };
-        eval.score += value + moves.count_ones() as i32 * MOBILITY;
+        out.add(MATERIAL + code as usize - 1, 1);
+        mobility += moves.count_ones() as i32;
         eval.attacks[code as usize] |= attacks;
         eval.all |= attacks;
     }
+    out.add(MOBILITY, mobility);
     eval
 }
 
 /// Safety and progress of `color`'s Intellector, given the enemy's attack sets.
-fn intellector_safety(pos: &Position, color: Color, enemy: &SideEval) -> i32 {
-    let Some(hex) = pos.intellector(color) else { return 0 };
+fn intellector_safety<S: Sink>(pos: &Position, color: Color, enemy: &SideEval, out: &mut Signed<'_, S>) {
+    let Some(hex) = pos.intellector(color) else { return };
     let h = hex.index();
     let c = color.index();
     let own = pos.occupied[c];
     let empty = !(own | pos.occupied[1 - c]);
     let near = TABLES.step_set[h];
     let steps = TABLES.breakthrough_distance[c][h] as usize;
-    (near & own).count_ones() as i32 * DEFENDER_NEXT_TO_INTELLECTOR
-        + (near & empty & !enemy.all).count_ones() as i32 * INTELLECTOR_ESCAPE
-        - (near & enemy.all).count_ones() as i32 * CONTROLLED_NEXT_TO_INTELLECTOR
-        - (TABLES.near2[h] & pos.occupied[1 - c]).count_ones() as i32 * ATTACKER_NEAR_INTELLECTOR
-        + INTELLECTOR_ADVANCE.get(steps).copied().unwrap_or(0)
+    out.add(DEFENDER_NEXT_TO_INTELLECTOR, (near & own).count_ones() as i32);
+    out.add(INTELLECTOR_ESCAPE, (near & empty & !enemy.all).count_ones() as i32);
+    out.add(CONTROLLED_NEXT_TO_INTELLECTOR, (near & enemy.all).count_ones() as i32);
+    out.add(ATTACKER_NEAR_INTELLECTOR, (TABLES.near2[h] & pos.occupied[1 - c]).count_ones() as i32);
+    if steps < 4 {
+        out.add(INTELLECTOR_ADVANCE + steps, 1);
+    }
 }
 
 /// The value of the cheapest piece of `side` attacking `bit` (which it must attack).
@@ -340,6 +429,31 @@ mod tests {
     use crate::game::Game;
     use crate::intellector::Piece;
 
+    /// One side's attack sets (its features thrown away).
+    fn side_eval(p: &Position, color: Color) -> SideEval {
+        side_terms(p, color, &mut Signed { sink: &mut Trace::default(), sign: 1 })
+    }
+
+    #[test]
+    fn the_trace_scores_what_the_evaluation_scores() {
+        // Along random games, the weights times the traced counts are the evaluation itself.
+        let mut state = 11u64;
+        for _ in 0..20 {
+            let mut p = Position::new(Rules::Modern);
+            let mut moves = Vec::new();
+            for _ in 0..80 {
+                p.generate_moves(&mut moves);
+                if moves.is_empty() || p.outcome().is_over() {
+                    break;
+                }
+                assert_eq!(evaluate(&p), trace(&p).score(&WEIGHTS) / SCALE, "{}", p.to_sip());
+                let (next, r) = crate::zobrist::splitmix64(state);
+                state = next;
+                p.make(moves[(r % moves.len() as u64) as usize]);
+            }
+        }
+    }
+
     /// A position from `"wIe1 bDe4 …"` (colour, type letter, hex), `side` to move.
     fn pos(side: char, pieces: &str) -> Position {
         let list: Vec<(Hex, Piece)> = pieces
@@ -436,10 +550,11 @@ mod tests {
     fn a_win_in_one_dominates_the_score() {
         // White's Intellector on d6 steps to c7 or e7 next move.
         assert!(can_break_through(&pos('w', "wId6 bIa1"), Color::White));
-        assert!(evaluate(&pos('w', "wId6 bIa1 bDe4")) > WIN_IN_ONE / 2);
+        assert!(evaluate(&pos('w', "wId6 bIa1 bDe4")) > WEIGHTS[WIN_IN_ONE][0] / SCALE / 2);
         // With Black to move, Black must stop it: worse for Black than a distant Intellector.
         assert!(
-            evaluate(&pos('b', "wId6 bIa1 bDe4")) + BREAKTHROUGH_THREATENED <= evaluate(&pos('b', "wId4 bIa1 bDe4"))
+            evaluate(&pos('b', "wId6 bIa1 bDe4")) - WEIGHTS[BREAKTHROUGH_THREATENED][0] / SCALE
+                <= evaluate(&pos('b', "wId4 bIa1 bDe4"))
         );
     }
 }

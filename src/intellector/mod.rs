@@ -97,6 +97,7 @@ pub mod notation;
 pub mod piece;
 pub mod record;
 pub mod sip;
+pub mod weights;
 pub mod zobrist;
 
 pub use board::Position;
@@ -106,6 +107,7 @@ pub use notation::MoveText;
 pub use piece::{Kind, Piece};
 pub use record::IntellectorGame;
 
+use crate::eval::{Trace, Tunable, Weight};
 use crate::game::{Color, Game, Outcome};
 use std::fmt;
 
@@ -241,5 +243,19 @@ impl Game for Position {
     /// safe step away.
     fn in_danger(&mut self) -> bool {
         eval::in_danger(self)
+    }
+}
+
+impl Tunable for Position {
+    const FEATURES: &'static [&'static str] = &eval::FEATURES;
+    const WEIGHTS_FILE: &'static str = "src/intellector/weights.rs";
+    const SCALE: i32 = eval::SCALE;
+
+    fn weights() -> &'static [Weight] {
+        &weights::WEIGHTS
+    }
+
+    fn trace(&self) -> Trace {
+        eval::trace(self)
     }
 }

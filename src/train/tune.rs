@@ -14,6 +14,8 @@
 use crate::eval::{Trace, Tunable, Weight, PHASE_MAX};
 use crate::game::{Color, Game};
 use crate::games::AnyGame;
+use crate::hive::Hive;
+use crate::intellector::board::Position;
 use crate::intellector::Rules;
 use rayon::prelude::*;
 use std::fmt;
@@ -33,12 +35,19 @@ pub struct Data {
     start: Vec<usize>,
     features: Vec<u16>,
     counts: Vec<f64>,
+    /// What the weighted sum is divided by (the game's [`Tunable::SCALE`]).
+    scale: f64,
 }
 
 impl Data {
     /// An empty set.
     pub fn new() -> Data {
-        Data { start: vec![0], ..Data::default() }
+        Data::with_scale(1)
+    }
+
+    /// An empty set for a game whose evaluation divides the weighted sum by `scale`.
+    pub fn with_scale(scale: i32) -> Data {
+        Data { start: vec![0], scale: scale as f64, ..Data::default() }
     }
 
     /// Adds a position: its trace from White's point of view, White's result and the search
@@ -66,7 +75,8 @@ impl Data {
 
     /// Splits off every `nth` position (the validation set), keeping the rest.
     pub fn split(&self, nth: usize) -> (Data, Data) {
-        let (mut train, mut held) = (Data::new(), Data::new());
+        let scale = self.scale as i32;
+        let (mut train, mut held) = (Data::with_scale(scale), Data::with_scale(scale));
         for i in 0..self.len() {
             let into = if nth > 0 && i % nth == nth - 1 { &mut held } else { &mut train };
             into.phase.push(self.phase[i]);
@@ -90,7 +100,7 @@ impl Data {
             let [opening, end] = weights[self.features[j] as usize];
             e += self.counts[j] * (opening * phase + end * (1.0 - phase));
         }
-        e
+        e / self.scale
     }
 
     #[inline]
@@ -169,7 +179,7 @@ fn gradient(data: &Data, k: f64, lambda: f64, weights: &[[f64; 2]]) -> Vec<[f64;
             for &i in part {
                 let p = sigmoid(k * data.eval(i, weights));
                 // d/de (t - p)² = -2 (t - p) p (1 - p) k
-                let d = -2.0 * (data.target(i, k, lambda) - p) * p * (1.0 - p) * k;
+                let d = -2.0 * (data.target(i, k, lambda) - p) * p * (1.0 - p) * k / data.scale;
                 let phase = data.phase[i];
                 for j in data.start[i]..data.start[i + 1] {
                     let f = data.features[j] as usize;
@@ -262,15 +272,15 @@ impl std::error::Error for TuneError {}
 pub enum TunedGame {
     /// Hive, every game type sharing one set of weights.
     Hive,
+    /// Intellector, both rule sets sharing one set of weights.
+    Intellector,
 }
 
 impl TunedGame {
     fn of(game: &AnyGame) -> Result<TunedGame, TuneError> {
         match game {
             AnyGame::Hive(_) => Ok(TunedGame::Hive),
-            AnyGame::Intellector(_) => {
-                Err(TuneError::Game("Intellector's evaluation is not yet written as weights × features".into()))
-            }
+            AnyGame::Intellector(_) => Ok(TunedGame::Intellector),
         }
     }
 
@@ -278,47 +288,67 @@ impl TunedGame {
     pub fn name(self) -> &'static str {
         match self {
             TunedGame::Hive => "Hive",
+            TunedGame::Intellector => "Intellector",
+        }
+    }
+
+    /// The unit of the weights, for the weights file's header.
+    fn units(self) -> &'static str {
+        match self {
+            TunedGame::Hive => "in hundredths of a piece",
+            TunedGame::Intellector => "in hundredths of a centipawn (a Progressor is 10000)",
+        }
+    }
+
+    /// What the weighted sum is divided by to give the evaluation.
+    pub fn scale(self) -> i32 {
+        match self {
+            TunedGame::Hive => <Hive as Tunable>::SCALE,
+            TunedGame::Intellector => <Position as Tunable>::SCALE,
         }
     }
 
     /// Feature names, in index order.
     pub fn features(self) -> &'static [&'static str] {
         match self {
-            TunedGame::Hive => <crate::hive::Hive as Tunable>::FEATURES,
+            TunedGame::Hive => Hive::FEATURES,
+            TunedGame::Intellector => Position::FEATURES,
         }
     }
 
     /// The weights in use.
     pub fn weights(self) -> &'static [Weight] {
         match self {
-            TunedGame::Hive => <crate::hive::Hive as Tunable>::weights(),
+            TunedGame::Hive => Hive::weights(),
+            TunedGame::Intellector => Position::weights(),
         }
     }
 
     /// The file the engine reads the weights from, relative to the crate root.
     pub fn weights_file(self) -> &'static str {
         match self {
-            TunedGame::Hive => <crate::hive::Hive as Tunable>::WEIGHTS_FILE,
+            TunedGame::Hive => Hive::WEIGHTS_FILE,
+            TunedGame::Intellector => Position::WEIGHTS_FILE,
         }
     }
 }
 
 /// The trace of a game's current position from White's point of view.
-fn white_trace(game: &AnyGame) -> Option<Trace> {
+fn white_trace(game: &AnyGame) -> Trace {
     let (mut trace, side) = match game {
         AnyGame::Hive(g) => (g.hive().trace(), g.hive().side_to_move()),
-        AnyGame::Intellector(_) => return None,
+        AnyGame::Intellector(g) => (g.position().trace(), g.position().side_to_move()),
     };
     if side == Color::Black {
         trace.negate();
     }
-    Some(trace)
+    trace
 }
 
 /// Reads self-play files (see [`crate::train::selfplay`]) into one data set, in parallel.
 pub fn load(files: &[String], rules: Rules) -> Result<(TunedGame, Data), TuneError> {
     let mut game = None;
-    let mut data = Data::new();
+    let mut data = None;
     for file in files {
         let text = std::fs::read_to_string(file).map_err(|e| TuneError::Read(file.clone(), e))?;
         let lines: Vec<(usize, &str)> =
@@ -332,12 +362,12 @@ pub fn load(files: &[String], rules: Rules) -> Result<(TunedGame, Data), TuneErr
             if *game.get_or_insert(g) != g {
                 return Err(TuneError::Game(format!("{file}: positions of two games")));
             }
-            data.push(&trace, result, score);
+            data.get_or_insert_with(|| Data::with_scale(g.scale())).push(&trace, result, score);
         }
     }
-    match game {
-        Some(g) => Ok((g, data)),
-        None => Err(TuneError::Empty),
+    match (game, data) {
+        (Some(g), Some(data)) => Ok((g, data)),
+        _ => Err(TuneError::Empty),
     }
 }
 
@@ -357,7 +387,7 @@ fn parse_line(line: &str, rules: Rules) -> Result<(TunedGame, Trace, f64, f64), 
     let score: f64 = score.trim().parse().map_err(|_| format!("bad score '{score}'"))?;
     let game = AnyGame::parse(game_string.trim(), rules).map_err(|e| e.to_string())?;
     let tuned = TunedGame::of(&game).map_err(|e| e.to_string())?;
-    let trace = white_trace(&game).expect("checked: a tunable game");
+    let trace = white_trace(&game);
     Ok((tuned, trace, result, score))
 }
 
@@ -371,7 +401,7 @@ pub fn write_weights(
 ) -> std::io::Result<()> {
     let names = game.features();
     writeln!(out, "//! The {} evaluation's weights, one `[opening, end game]` pair per feature of", game.name())?;
-    writeln!(out, "//! [`FEATURES`](super::eval::FEATURES), in hundredths of a piece.")?;
+    writeln!(out, "//! [`FEATURES`](super::eval::FEATURES), {}.", game.units())?;
     writeln!(out, "//!")?;
     writeln!(out, "//! Written by `comb tune`; edit by hand only to try a change, then tune again.")?;
     for line in provenance.lines() {
