@@ -43,9 +43,6 @@ pub(crate) struct Scratch {
     /// Cells visited by a flood fill (ant) or reserved by a placement scan.
     pub visit_mark: CellMap<u32>,
     pub visit_stamp: u32,
-    /// Articulation-point search: discovery times, reset after each search.
-    pub disc: CellMap<u8>,
-    pub low: CellMap<u8>,
     /// Placement cells of the current position.
     pub placements: Vec<Cell>,
     /// Work stack of flood fills.
@@ -59,8 +56,6 @@ impl Scratch {
             dest_stamp: 0,
             visit_mark: CellMap::new(0),
             visit_stamp: 0,
-            disc: CellMap::new(0),
-            low: CellMap::new(0),
             placements: Vec::with_capacity(64),
             queue: Vec::with_capacity(64),
         }
@@ -486,65 +481,66 @@ impl Hive {
     /// Bit set of the pieces that stand alone on a cell whose removal would split the hive
     /// (articulation points of the graph of occupied cells). Pieces in stacks never break the
     /// hive by leaving (the stack stays), and covered pieces cannot move at all.
-    pub(crate) fn pinned_pieces(&mut self) -> u32 {
-        // Iterative Tarjan over occupied cells; `disc`/`low` are reset for the visited cells
-        // at the end, so the scratch arrays stay all-zero between calls.
+    pub(crate) fn pinned_pieces(&self) -> u32 {
+        // Iterative Tarjan over occupied cells. Every occupied cell has exactly one top piece,
+        // so discovery times are kept per top piece, in two small arrays on the stack that
+        // start at zero: nothing in the position is written, and nothing needs clearing after.
+        const SLOTS: usize = 32;
+        const _: () = assert!(PIECE_COUNT < SLOTS, "a slot per piece and one for no parent");
+        // The mask keeps every index in bounds without a check (ids are below PIECE_COUNT).
+        let slot = |c: Cell| self.top[c].piece().0 as usize & (SLOTS - 1);
+        const NO_PARENT: usize = SLOTS - 1;
         let root = match self.occupied_cells().next() {
             Some(c) => c,
             None => return 0,
         };
+        let mut disc = [0u8; SLOTS];
+        let mut low = [0u8; SLOTS];
         let mut pinned = 0u32;
-        // (cell, parent, next direction); at most 28 cells deep.
-        let mut stack: [(Cell, Cell, u8); PIECE_COUNT + 1] = [(ORIGIN, ORIGIN, 0); PIECE_COUNT + 1];
-        let mut visited: [Cell; PIECE_COUNT] = [ORIGIN; PIECE_COUNT];
-        let mut nvisited = 0;
+        // (cell, its slot, its parent's slot, next direction); at most 28 cells deep.
+        let mut stack: [(Cell, u8, u8, u8); PIECE_COUNT + 1] = [(ORIGIN, 0, 0, 0); PIECE_COUNT + 1];
         let mut sp = 0;
         let mut time: u8 = 1;
-        let s = &mut self.scratch;
-        s.disc[root] = time;
-        s.low[root] = time;
-        visited[nvisited] = root;
-        nvisited += 1;
-        stack[sp] = (root, NO_CELL, 0);
+        let r = slot(root);
+        disc[r] = time;
+        low[r] = time;
+        stack[sp] = (root, r as u8, NO_PARENT as u8, 0);
         sp += 1;
         let mut root_children = 0;
         while sp > 0 {
-            let (v, parent, d) = stack[sp - 1];
+            let (v, vs, ps, d) = stack[sp - 1];
+            let (vs, ps) = (vs as usize, ps as usize);
             // `d` walks the occupied neighbours only: the bits of the ring above it.
             let rest = self.rings[v] >> d;
             if rest != 0 {
                 let d = d + rest.trailing_zeros() as u8;
-                stack[sp - 1].2 = d + 1;
+                stack[sp - 1].3 = d + 1;
                 let w = neighbour(v, d as usize);
-                if s.disc[w] == 0 {
+                let ws = slot(w);
+                if disc[ws] == 0 {
                     time += 1;
-                    s.disc[w] = time;
-                    s.low[w] = time;
-                    visited[nvisited] = w;
-                    nvisited += 1;
-                    stack[sp] = (w, v, 0);
+                    disc[ws] = time;
+                    low[ws] = time;
+                    stack[sp] = (w, ws as u8, vs as u8, 0);
                     sp += 1;
-                } else if w != parent {
-                    s.low[v] = s.low[v].min(s.disc[w]);
+                } else if ws != ps {
+                    low[vs] = low[vs].min(disc[ws]);
                 }
             } else {
                 sp -= 1;
-                if parent != NO_CELL {
-                    s.low[parent] = s.low[parent].min(s.low[v]);
-                    if parent == root {
+                if ps != NO_PARENT {
+                    low[ps] = low[ps].min(low[vs]);
+                    if ps == r {
                         root_children += 1;
-                    } else if s.low[v] >= s.disc[parent] && self.height[parent] == 1 {
-                        pinned |= 1 << self.top[parent].piece().0;
+                    } else if low[vs] >= disc[ps] && self.height[stack[sp - 1].0] == 1 {
+                        // The parent is the entry below on the stack.
+                        pinned |= 1 << ps;
                     }
                 }
             }
         }
         if root_children >= 2 && self.height[root] == 1 {
-            pinned |= 1 << self.top[root].piece().0;
-        }
-        for &c in &visited[..nvisited] {
-            s.disc[c] = 0;
-            s.low[c] = 0;
+            pinned |= 1 << r;
         }
         pinned
     }
