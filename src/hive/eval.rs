@@ -62,7 +62,7 @@ pub const WEIGHTS: Weights = Weights {
 };
 
 /// The static score of `hive` for the side to move.
-pub fn evaluate(hive: &mut Hive) -> i32 {
+pub fn evaluate(hive: &Hive) -> i32 {
     let pinned = likely_pinned(hive);
     let me = hive.to_move();
     let w = &WEIGHTS;
@@ -230,7 +230,7 @@ mod tests {
     use crate::hive::HiveGame;
 
     fn eval(game_string: &str) -> i32 {
-        evaluate(&mut HiveGame::parse(game_string).unwrap().hive().clone())
+        evaluate(&HiveGame::parse(game_string).unwrap().hive().clone())
     }
 
     #[test]
@@ -261,9 +261,9 @@ mod tests {
             .unwrap()
             .hive()
             .clone();
-        let white = evaluate(&mut hive);
+        let white = evaluate(&hive);
         hive.make(Move::Pass);
-        let black = evaluate(&mut hive);
+        let black = evaluate(&hive);
         assert_eq!(white - WEIGHTS.tempo, -(black - WEIGHTS.tempo));
     }
 }

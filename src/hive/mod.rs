@@ -113,7 +113,7 @@ impl Game for Hive {
         Hive::outcome(self)
     }
 
-    fn evaluate(&mut self) -> i32 {
+    fn evaluate(&self) -> i32 {
         eval::evaluate(self)
     }
 
