@@ -77,7 +77,10 @@ impl Outcome {
 /// - [`Game::generate_moves`] clears the buffer and fills it with every legal move, without
 ///   duplicates; it leaves the buffer empty exactly when the game is over (so perft counts a
 ///   finished position as a leaf only at the last depth and never expands it). A forced pass is
-///   a real move, where the game has one.
+///   a real move, where the game has one. A side that cannot move at all has lost or drawn by
+///   the rules, and [`Game::outcome`] already says so: a position whose outcome is
+///   [`Outcome::InProgress`] always has a move. The search relies on this; it scores finished
+///   games through `outcome` alone and never has to make sense of an empty move list.
 /// - [`Game::make`] plays a move that `generate_moves` returned in this very position;
 ///   [`Game::unmake`] takes back the last move made, restoring the state and hash exactly.
 /// - Nothing on this path allocates once the buffers have grown to their working size.

@@ -461,11 +461,8 @@ impl<'a, G: Game> Worker<'a, G> {
         };
         let mut moves = std::mem::take(&mut self.moves[ply]);
         self.game.generate_moves(&mut moves);
-        if moves.is_empty() {
-            // The game is not over yet nobody can move: the side to move has lost (Intellector).
-            self.moves[ply] = moves;
-            return -(MATE - ply as i32);
-        }
+        // `terminal_score` above has scored every position without a move (see `Game`).
+        debug_assert!(!moves.is_empty(), "a game in progress with no move: {:?}", self.game.outcome());
         let scores = std::mem::take(&mut self.scores[ply]);
         let mut picker = MovePicker::new(moves, scores, &self.game, &self.tables, &frame.node(), tt_move);
         let (best_score, best_move) = self.search_moves(&frame, &mut picker, alpha, beta);
