@@ -77,7 +77,10 @@ impl Outcome {
 /// - [`Game::generate_moves`] clears the buffer and fills it with every legal move, without
 ///   duplicates; it leaves the buffer empty exactly when the game is over (so perft counts a
 ///   finished position as a leaf only at the last depth and never expands it). A forced pass is
-///   a real move, where the game has one.
+///   a real move, where the game has one. A side that cannot move at all has lost or drawn by
+///   the rules, and [`Game::outcome`] already says so: a position whose outcome is
+///   [`Outcome::InProgress`] always has a move. The search relies on this; it scores finished
+///   games through `outcome` alone and never has to make sense of an empty move list.
 /// - [`Game::make`] plays a move that `generate_moves` returned in this very position;
 ///   [`Game::unmake`] takes back the last move made, restoring the state and hash exactly.
 /// - Nothing on this path allocates once the buffers have grown to their working size.
@@ -100,6 +103,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn ply(&self) -> usize;
 
     /// Fills `moves` with every legal move (see the trait conventions).
+    ///
+    /// It takes `&mut self` for Hive, whose generator lifts each moving piece off the board
+    /// while it walks that piece's moves (the slide and one-hive rules must see the hive
+    /// without it) and marks the cells it has reached in stamp tables kept in the position, so
+    /// that it allocates and clears nothing. The position is the same on return.
     fn generate_moves(&mut self, moves: &mut Vec<Self::Move>);
 
     /// Plays a legal move.
@@ -116,7 +124,7 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// Static evaluation from the side to move's point of view, in centipawn-like units;
     /// positive is good for the side to move. Terminal positions are scored by the search.
-    fn evaluate(&mut self) -> i32;
+    fn evaluate(&self) -> i32;
 
     /// A compact non-zero code that identifies `mv` among the moves of any position (what a
     /// transposition table stores). The search only ever compares codes with those of freshly
@@ -136,6 +144,10 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// True when the side to move faces a threat to lose at once (a Hive queen with five
     /// neighbours, an attacked Intellector): the search looks one ply further instead of
     /// trusting a static score, and prunes nothing here.
+    ///
+    /// It takes `&mut self` for Intellector, which lifts its Intellector off its hex while it
+    /// looks for a safe step (the piece must not shield the hex behind it from an attack). The
+    /// position is the same on return.
     fn in_danger(&mut self) -> bool {
         false
     }

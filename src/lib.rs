@@ -5,7 +5,8 @@
 //!   game), [`games`] (the games as one enum, and the one game-type parser), [`error`],
 //!   [`zobrist`], [`hive`], [`intellector`];
 //! - search: [`perft`], [`search`];
-//! - protocol and tools on top: [`uhp`], [`tournament`], [`train`].
+//! - protocol and tools on top: [`lines`] (the bounded line reader both use), [`uhp`],
+//!   [`tournament`], [`train`].
 
 #![deny(missing_docs)]
 
@@ -15,6 +16,7 @@ pub mod game;
 pub mod games;
 pub mod hive;
 pub mod intellector;
+pub mod lines;
 pub mod perft;
 pub mod record;
 pub mod search;

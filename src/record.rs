@@ -69,7 +69,7 @@ pub trait Notation: Game + fmt::Debug {
 
     /// The legal move (one of `legal`, this position's moves) that `text` names, or why there
     /// is none.
-    fn resolve(&mut self, text: &Self::Text, legal: &[Self::Move]) -> Result<Self::Move, RulesError>;
+    fn resolve(&self, text: &Self::Text, legal: &[Self::Move]) -> Result<Self::Move, RulesError>;
 
     /// The canonical MoveString of a legal move in this position.
     fn write_move(&self, mv: Self::Move) -> String;

@@ -756,11 +756,11 @@ fn evaluation_is_symmetric_and_rewards_material() {
     play(&mut p, "AXg7");
     assert!(p.evaluate() < -150, "{}", p.evaluate());
     // Black to move can take the Intellector straight away: all but won.
-    let mut q = pos('b', "wIe1 wDe4 bIe7 bDe2");
+    let q = pos('b', "wIe1 wDe4 bIe7 bDe2");
     assert!(q.evaluate() > 3000);
     // Mirror positions score the same for the side to move.
-    let mut a = pos('w', "wIe1 wPe4 bIe7");
-    let mut b = pos('b', "bIe7 bPe4 wIe1");
+    let a = pos('w', "wIe1 wPe4 bIe7");
+    let b = pos('b', "bIe7 bPe4 wIe1");
     assert_eq!(a.evaluate(), b.evaluate());
 }
 

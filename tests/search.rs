@@ -170,3 +170,17 @@ fn intellector_search_takes_a_free_intellector() {
     assert_eq!(game.state_string(), "WhiteWins");
     assert_eq!(game.position().ply(), 1);
 }
+
+#[test]
+fn intellector_search_wins_by_leaving_no_move() {
+    use comb::intellector::{IntellectorGame, Rules};
+    // White: Liberator a6, Defensor c6, Intellector e1; Black: Intellector a7, with b6 its
+    // one way out. Nothing can take it; c6b6 closes the box and Black, who cannot move, loses.
+    let mut game = IntellectorGame::from_sip("2!wJiKe4n!An", Rules::Modern).unwrap();
+    let mut engine = Engine::new(16, 1);
+    let r = engine.search(game.position(), Limits::depth(3), &AtomicBool::new(false), &mut |_| {});
+    assert_eq!(r.score, MATE - 1);
+    game.play_move(r.best.unwrap());
+    assert_eq!(game.move_strings(), ["c6b6"]);
+    assert_eq!(game.state_string(), "WhiteWins");
+}

@@ -1,7 +1,7 @@
-//! The Hive position: stacks on the grid, pieces in hand, make/unmake, hashing and the
-//! one-hive (articulation point) computation.
+//! The Hive position: stacks on the grid, pieces in hand, make/unmake and hashing. The
+//! one-hive rule's pin search is in `one_hive.rs`.
 
-use super::grid::{neighbour, Cell, CellMap, NO_CELL, ORIGIN};
+use super::grid::{neighbour, Cell, CellMap, NO_CELL};
 use super::piece::{Bug, GameType, MaybePiece, Piece, PIECE_COUNT};
 use super::zobrist;
 use super::Move;
@@ -43,9 +43,6 @@ pub(crate) struct Scratch {
     /// Cells visited by a flood fill (ant) or reserved by a placement scan.
     pub visit_mark: CellMap<u32>,
     pub visit_stamp: u32,
-    /// Articulation-point search: discovery times, reset after each search.
-    pub disc: CellMap<u8>,
-    pub low: CellMap<u8>,
     /// Placement cells of the current position.
     pub placements: Vec<Cell>,
     /// Work stack of flood fills.
@@ -59,8 +56,6 @@ impl Scratch {
             dest_stamp: 0,
             visit_mark: CellMap::new(0),
             visit_stamp: 0,
-            disc: CellMap::new(0),
-            low: CellMap::new(0),
             placements: Vec::with_capacity(64),
             queue: Vec::with_capacity(64),
         }
@@ -481,91 +476,6 @@ impl Hive {
             }
         }
         mask
-    }
-
-    /// Bit set of the pieces that stand alone on a cell whose removal would split the hive
-    /// (articulation points of the graph of occupied cells). Pieces in stacks never break the
-    /// hive by leaving (the stack stays), and covered pieces cannot move at all.
-    pub(crate) fn pinned_pieces(&mut self) -> u32 {
-        // Iterative Tarjan over occupied cells; `disc`/`low` are reset for the visited cells
-        // at the end, so the scratch arrays stay all-zero between calls.
-        let root = match self.occupied_cells().next() {
-            Some(c) => c,
-            None => return 0,
-        };
-        let mut pinned = 0u32;
-        // (cell, parent, next direction); at most 28 cells deep.
-        let mut stack: [(Cell, Cell, u8); PIECE_COUNT + 1] = [(ORIGIN, ORIGIN, 0); PIECE_COUNT + 1];
-        let mut visited: [Cell; PIECE_COUNT] = [ORIGIN; PIECE_COUNT];
-        let mut nvisited = 0;
-        let mut sp = 0;
-        let mut time: u8 = 1;
-        let s = &mut self.scratch;
-        s.disc[root] = time;
-        s.low[root] = time;
-        visited[nvisited] = root;
-        nvisited += 1;
-        stack[sp] = (root, NO_CELL, 0);
-        sp += 1;
-        let mut root_children = 0;
-        while sp > 0 {
-            let (v, parent, d) = stack[sp - 1];
-            // `d` walks the occupied neighbours only: the bits of the ring above it.
-            let rest = self.rings[v] >> d;
-            if rest != 0 {
-                let d = d + rest.trailing_zeros() as u8;
-                stack[sp - 1].2 = d + 1;
-                let w = neighbour(v, d as usize);
-                if s.disc[w] == 0 {
-                    time += 1;
-                    s.disc[w] = time;
-                    s.low[w] = time;
-                    visited[nvisited] = w;
-                    nvisited += 1;
-                    stack[sp] = (w, v, 0);
-                    sp += 1;
-                } else if w != parent {
-                    s.low[v] = s.low[v].min(s.disc[w]);
-                }
-            } else {
-                sp -= 1;
-                if parent != NO_CELL {
-                    s.low[parent] = s.low[parent].min(s.low[v]);
-                    if parent == root {
-                        root_children += 1;
-                    } else if s.low[v] >= s.disc[parent] && self.height[parent] == 1 {
-                        pinned |= 1 << self.top[parent].piece().0;
-                    }
-                }
-            }
-        }
-        if root_children >= 2 && self.height[root] == 1 {
-            pinned |= 1 << self.top[root].piece().0;
-        }
-        for &c in &visited[..nvisited] {
-            s.disc[c] = 0;
-            s.low[c] = 0;
-        }
-        pinned
-    }
-
-    /// Whether the hive is one connected group (for checks in tests).
-    pub fn is_connected(&self) -> bool {
-        let mut cells: Vec<Cell> = self.occupied_cells().collect();
-        let Some(&start) = cells.first() else { return true };
-        let mut seen = vec![start];
-        let mut todo = vec![start];
-        while let Some(c) = todo.pop() {
-            for d in 0..6 {
-                let n = neighbour(c, d);
-                if self.occupied(n) && !seen.contains(&n) {
-                    seen.push(n);
-                    todo.push(n);
-                }
-            }
-        }
-        cells.retain(|c| !seen.contains(c));
-        cells.is_empty()
     }
 }
 

@@ -3,7 +3,8 @@
 //!
 //! - [`grid`]: cells and directions on a 32 × 32 torus;
 //! - [`piece`]: pieces, bugs, game types;
-//! - [`board`]: the position, make/unmake, hashing, one-hive;
+//! - [`board`]: the position, make/unmake, hashing; `one_hive`: the pin search of the one-hive
+//!   rule;
 //! - [`movegen`] and `bugs/`: placement and one module per bug's movement;
 //! - [`notation`], [`illegal`], [`validate`], [`record`]: MoveStrings, the reasons a move is
 //!   illegal and how they are found, the game record and GameStrings;
@@ -16,6 +17,7 @@ pub mod grid;
 pub mod illegal;
 pub mod movegen;
 pub mod notation;
+mod one_hive;
 pub mod piece;
 pub mod record;
 pub mod validate;
@@ -115,7 +117,7 @@ impl Game for Hive {
         Hive::outcome(self)
     }
 
-    fn evaluate(&mut self) -> i32 {
+    fn evaluate(&self) -> i32 {
         eval::evaluate(self)
     }
 

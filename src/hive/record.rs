@@ -19,7 +19,7 @@ impl Notation for Hive {
         MoveText::parse(text)
     }
 
-    fn resolve(&mut self, text: &MoveText, legal: &[Move]) -> Result<Move, RulesError> {
+    fn resolve(&self, text: &MoveText, legal: &[Move]) -> Result<Move, RulesError> {
         self.resolve_move(*text, legal)
     }
 

@@ -10,7 +10,7 @@ use crate::error::RulesError;
 impl Hive {
     /// The legal move that `text` names in this position, or why there is none.
     /// `legal` must hold this position's legal moves.
-    pub fn resolve_move(&mut self, text: MoveText, legal: &[Move]) -> Result<Move, RulesError> {
+    pub fn resolve_move(&self, text: MoveText, legal: &[Move]) -> Result<Move, RulesError> {
         if self.outcome().is_over() {
             return Err(RulesError::GameOver);
         }
@@ -34,7 +34,7 @@ impl Hive {
     }
 
     /// The first reason, in Mzinga's order, why moving `piece` to `dest` is illegal.
-    fn why_illegal(&mut self, piece: super::piece::Piece, dest: Destination) -> IllegalMove {
+    fn why_illegal(&self, piece: super::piece::Piece, dest: Destination) -> IllegalMove {
         let me = self.to_move();
         if piece.color() != me {
             return IllegalMove::NotYourTurn;

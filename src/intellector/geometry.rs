@@ -235,7 +235,15 @@ const fn build() -> Tables {
         promotion_distance: [[255; HEX_COUNT]; 2],
         breakthrough_distance: [[255; HEX_COUNT]; 2],
     };
-    // Coordinates first: walk every (f, y) and record the hexes that exist.
+    coordinates(&mut t);
+    moves(&mut t);
+    two_step_sets(&mut t);
+    base_line_distances(&mut t);
+    t
+}
+
+/// Walks every (f, y) and records the coordinates of the hexes that exist.
+const fn coordinates(t: &mut Tables) {
     let mut f = 0;
     while f < 9 {
         let mut y = 0;
@@ -249,6 +257,10 @@ const fn build() -> Tables {
         }
         f += 1;
     }
+}
+
+/// Every hex's steps, jumps, rays and forward steps, from its coordinates.
+const fn moves(t: &mut Tables) {
     let mut i = 0;
     while i < HEX_COUNT {
         let (f, y) = (t.file[i] as i32, t.y[i] as i32);
@@ -276,7 +288,10 @@ const fn build() -> Tables {
         }
         i += 1;
     }
-    // Two-step neighbourhoods, from the one-step sets.
+}
+
+/// Two-step neighbourhoods, from the one-step sets.
+const fn two_step_sets(t: &mut Tables) {
     let mut i = 0;
     while i < HEX_COUNT {
         let mut set = t.step_set[i];
@@ -291,8 +306,12 @@ const fn build() -> Tables {
         t.near2[i] = set & !(1 << i);
         i += 1;
     }
-    // Distances to the enemy base line: relax "one step closer" until stable; no hex is more
-    // than 8 steps away, so 16 rounds are more than enough.
+}
+
+/// Distances to the enemy base line, in Progressor steps and in Intellector steps.
+const fn base_line_distances(t: &mut Tables) {
+    // Relax "one step closer" until stable; no hex is more than 8 steps away, so 16 rounds are
+    // more than enough.
     let mut c = 0;
     while c < 2 {
         let line: HexSet = if c == 0 { 0b11111 } else { 0b11111 << 54 };
@@ -336,7 +355,6 @@ const fn build() -> Tables {
         }
         c += 1;
     }
-    t
 }
 
 /// The tables, built by the compiler.

@@ -217,7 +217,7 @@ impl Game for Position {
         Position::outcome(self)
     }
 
-    fn evaluate(&mut self) -> i32 {
+    fn evaluate(&self) -> i32 {
         eval::evaluate(self)
     }
 

@@ -33,7 +33,7 @@ impl Notation for Position {
         MoveText::parse(text)
     }
 
-    fn resolve(&mut self, text: &MoveText, legal: &[Move]) -> Result<Move, RulesError> {
+    fn resolve(&self, text: &MoveText, legal: &[Move]) -> Result<Move, RulesError> {
         Position::resolve(self, text, legal)
     }
 

@@ -1,19 +1,22 @@
-//! One search thread: iterative deepening over a private copy of the game.
+//! One search thread: iterative deepening over a private copy of the game, each iteration in
+//! an aspiration window around the last score, and the root of every iteration. Below the root
+//! the search goes on in `negamax`, and for games that resolve captures at the leaves in
+//! `quiescence`.
 
-use super::ordering::{MoveTables, Node};
-use super::picker::{MovePicker, Pick};
-use super::pruning::{QuietPruning, Reductions};
+mod negamax;
+mod quiescence;
+
+use super::ordering::MoveTables;
+use super::pruning::Reductions;
 use super::time::{Clock, Limits, TimeManager};
 use super::tt::{Bound, TranspositionTable};
 use super::{Finished, Report, SearchResult, INFINITY, MATE, MAX_PLY};
-use crate::game::{Game, Outcome};
+use crate::game::Game;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// Aspiration window half-width around the previous iteration's score.
 const ASPIRATION: i32 = 40;
-/// Deepest run of tactical moves the quiescence search follows.
-const MAX_QUIESCENCE: usize = 8;
 
 pub(crate) struct Worker<'a, G: Game> {
     game: G,
@@ -51,37 +54,6 @@ pub(crate) struct Worker<'a, G: Game> {
     pv: Vec<Vec<G::Move>>,
     /// Late-move reductions by depth and move number.
     reductions: Reductions,
-}
-
-/// What the steps of one interior node share.
-struct Frame {
-    hash: u64,
-    ply: usize,
-    /// Depth left, extension included.
-    depth: i32,
-    pv_node: bool,
-    /// The side to move faces a threat (see [`Game::in_danger`]).
-    danger: bool,
-    /// The side to move (0 White, 1 Black).
-    side: usize,
-    /// Index of the move that led here, if any.
-    previous: Option<usize>,
-}
-
-impl Frame {
-    /// The node as the ordering tables see it.
-    #[inline]
-    fn node(&self) -> Node {
-        Node { ply: self.ply, side: self.side, previous: self.previous, depth: self.depth }
-    }
-}
-
-/// What the transposition table says of a node.
-enum Probe {
-    /// The stored score settles the node.
-    Cut(i32),
-    /// The node must be searched, trying the move with this code first (0 for none).
-    Search(u32),
 }
 
 impl<'a, G: Game> Worker<'a, G> {
@@ -361,15 +333,7 @@ impl<'a, G: Game> Worker<'a, G> {
         (best_score, proved)
     }
 
-    /// Whether the line to `ply` has room for another extension: extensions may add at most
-    /// one ply per two plies searched.
-    fn extensions_left(&mut self, ply: usize) -> bool {
-        let used = self.extended[..ply].iter().filter(|&&e| e).count();
-        let ok = 2 * (used + 1) <= ply + 1;
-        self.extended[ply] = ok;
-        ok
-    }
-
+    /// Makes `mv` followed by the line below it (`ply + 1`) the principal variation at `ply`.
     fn update_pv(&mut self, ply: usize, mv: G::Move) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         let line = &mut head[ply];
@@ -377,266 +341,4 @@ impl<'a, G: Game> Worker<'a, G> {
         line.push(mv);
         line.extend_from_slice(&tail[0]);
     }
-
-    /// The exact score of a finished game `ply` plies from the root, or `None` while it goes on.
-    #[inline]
-    fn terminal_score(&self, ply: usize) -> Option<i32> {
-        match self.game.outcome() {
-            Outcome::InProgress => None,
-            Outcome::Draw => Some(0),
-            Outcome::Win(color) if color == self.game.side_to_move() => Some(MATE - ply as i32),
-            Outcome::Win(_) => Some(-(MATE - ply as i32)),
-        }
-    }
-
-    /// Quiescence search: the side to move may stand on the static score or try its tactical
-    /// moves (captures), until the position is quiet.
-    fn quiescence(&mut self, ply: usize, mut alpha: i32, beta: i32, qdepth: usize) -> i32 {
-        if self.should_abort() {
-            return 0;
-        }
-        if let Some(score) = self.terminal_score(ply) {
-            return score;
-        }
-        let stand = self.game.evaluate();
-        if stand >= beta || ply >= MAX_PLY || qdepth >= MAX_QUIESCENCE {
-            return stand;
-        }
-        alpha = alpha.max(stand);
-        let mut moves = std::mem::take(&mut self.moves[ply]);
-        self.game.generate_moves(&mut moves);
-        let mut best = stand;
-        for &mv in moves.iter() {
-            if !self.game.is_tactical(mv) {
-                continue;
-            }
-            self.nodes += 1;
-            self.game.make(mv);
-            let score = -self.quiescence(ply + 1, -beta, -alpha, qdepth + 1);
-            self.game.unmake(mv);
-            if self.aborted {
-                break;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if score >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        self.moves[ply] = moves;
-        best
-    }
-
-    /// Principal-variation negamax: one interior node, step by step.
-    fn negamax(&mut self, depth: i32, ply: usize, alpha: i32, beta: i32, pv_node: bool) -> i32 {
-        self.pv[ply].clear();
-        if self.should_abort() {
-            return 0;
-        }
-        if let Some(score) = self.terminal_score(ply) {
-            return score;
-        }
-        let hash = self.game.hash();
-        self.hashes[ply] = hash;
-        if self.is_repetition(ply, hash) {
-            return 0;
-        }
-        let (alpha, beta) = mate_distance_window(ply, alpha, beta);
-        if alpha >= beta {
-            return alpha;
-        }
-        let (danger, depth) = self.threat_extension(depth, ply);
-        if depth <= 0 || ply >= MAX_PLY {
-            return if G::QUIESCENCE { self.quiescence(ply, alpha, beta, 0) } else { self.game.evaluate() };
-        }
-        let side = self.game.side_to_move().index();
-        let frame = Frame { hash, ply, depth, pv_node, danger, side, previous: self.played[ply] };
-        let tt_move = match self.probe(&frame, alpha, beta) {
-            Probe::Cut(score) => return score,
-            Probe::Search(tt_move) => tt_move,
-        };
-        let mut moves = std::mem::take(&mut self.moves[ply]);
-        self.game.generate_moves(&mut moves);
-        if moves.is_empty() {
-            // The game is not over yet nobody can move: the side to move has lost (Intellector).
-            self.moves[ply] = moves;
-            return -(MATE - ply as i32);
-        }
-        let scores = std::mem::take(&mut self.scores[ply]);
-        let mut picker = MovePicker::new(moves, scores, &self.game, &self.tables, &frame.node(), tt_move);
-        let (best_score, best_move) = self.search_moves(&frame, &mut picker, alpha, beta);
-        (self.moves[ply], self.scores[ply]) = picker.into_buffers();
-        if self.aborted {
-            return 0;
-        }
-        self.store(&frame, alpha, beta, best_score, best_move);
-        best_score
-    }
-
-    /// Whether the position `hash`, `ply` plies from the root, repeats one met earlier in this
-    /// line or in the game with the same side to move: a draw.
-    #[inline]
-    fn is_repetition(&self, ply: usize, hash: u64) -> bool {
-        let mut back = ply;
-        while back >= 2 {
-            back -= 2;
-            if self.hashes[back] == hash {
-                return true;
-            }
-        }
-        // The last history entry is one ply before the root; keep the entries whose distance
-        // to this node is even.
-        let mut i = self.history.len().wrapping_sub(if ply.is_multiple_of(2) { 2 } else { 1 });
-        while i < self.history.len() {
-            if self.history[i] == hash {
-                return true;
-            }
-            i = i.wrapping_sub(2);
-        }
-        false
-    }
-
-    /// Whether the side to move at `ply` is in danger, and the depth to search the node to. A
-    /// side that has just come under threat gets one more ply to answer (like a check
-    /// extension). Hive threats can last, so only a new one counts, and extensions may add at
-    /// most one ply per two searched so that they cannot run away.
-    #[inline]
-    fn threat_extension(&mut self, depth: i32, ply: usize) -> (bool, i32) {
-        let danger = ply < MAX_PLY && self.game.in_danger();
-        self.danger[ply] = danger;
-        self.extended[ply] = false;
-        let new_threat = danger && (ply < 2 || !self.danger[ply - 2]);
-        let depth = if new_threat && self.extensions_left(ply) { depth + 1 } else { depth };
-        (danger, depth)
-    }
-
-    /// What the transposition table says of the node: a non-PV node searched before at least
-    /// as deep, with a bound that decides the window, is settled by the stored score.
-    #[inline]
-    fn probe(&self, frame: &Frame, alpha: i32, beta: i32) -> Probe {
-        let Some(e) = self.tt.probe(frame.hash, frame.ply) else {
-            return Probe::Search(0);
-        };
-        if !frame.pv_node && e.depth >= frame.depth {
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => e.score >= beta,
-                Bound::Upper => e.score <= alpha,
-            };
-            if cut {
-                return Probe::Cut(e.score);
-            }
-        }
-        Probe::Search(e.move_code)
-    }
-
-    /// Searches the node's moves in the picker's order until one fails high. Returns the best
-    /// score and the move that reached it.
-    fn search_moves(
-        &mut self,
-        frame: &Frame,
-        picker: &mut MovePicker<G>,
-        mut alpha: i32,
-        beta: i32,
-    ) -> (i32, Option<G::Move>) {
-        let pruning = QuietPruning::new(frame.pv_node, frame.danger, frame.depth, alpha, || self.game.evaluate());
-        let mut quiet_seen = 0;
-        let mut best_score = -INFINITY;
-        let mut best_move = None;
-        let mut tried = std::mem::take(&mut self.tried[frame.ply]);
-        tried.clear();
-        for pick in picker.by_ref() {
-            if pick.quiet && pick.number > 0 {
-                quiet_seen += 1;
-                if pruning.skips(quiet_seen) {
-                    // Moves come best first and quiet ones last, so every later move is quiet
-                    // and would be skipped too.
-                    break;
-                }
-            }
-            let score = self.search_move(frame, pick, alpha, beta);
-            if self.aborted {
-                break;
-            }
-            if score > best_score {
-                best_score = score;
-                best_move = Some(pick.mv);
-                if score > alpha {
-                    alpha = score;
-                    if frame.pv_node {
-                        self.update_pv(frame.ply, pick.mv);
-                    }
-                    if score >= beta {
-                        if pick.quiet {
-                            self.update_history(frame, pick.mv, &tried);
-                        }
-                        break;
-                    }
-                }
-            }
-            if pick.quiet {
-                tried.push(G::move_index(pick.mv));
-            }
-        }
-        self.tried[frame.ply] = tried;
-        (best_score, best_move)
-    }
-
-    /// Plays the picked move and searches it: the first move with the full window, the others
-    /// by principal-variation search.
-    #[inline]
-    fn search_move(&mut self, frame: &Frame, pick: Pick<G::Move>, alpha: i32, beta: i32) -> i32 {
-        self.nodes += 1;
-        self.game.make(pick.mv);
-        self.played[frame.ply + 1] = Some(G::move_index(pick.mv));
-        let (depth, ply) = (frame.depth - 1, frame.ply + 1);
-        let score = if pick.number == 0 {
-            -self.negamax(depth, ply, -beta, -alpha, frame.pv_node)
-        } else {
-            // Late quiet moves are searched shallower first; a surprise is searched again, then
-            // (in a PV node) with the full window.
-            let r = self.reductions.get(frame.depth, pick.number, pick.quiet, frame.pv_node);
-            let mut s = -self.negamax(depth - r, ply, -alpha - 1, -alpha, false);
-            if s > alpha && r > 0 && !self.aborted {
-                s = -self.negamax(depth, ply, -alpha - 1, -alpha, false);
-            }
-            if s > alpha && s < beta && frame.pv_node && !self.aborted {
-                s = -self.negamax(depth, ply, -beta, -alpha, true);
-            }
-            s
-        };
-        self.game.unmake(pick.mv);
-        score
-    }
-
-    /// A quiet move failed high: the ordering tables remember it, and reward it against the
-    /// quiet moves `tried` before it.
-    #[inline]
-    fn update_history(&mut self, frame: &Frame, mv: G::Move, tried: &[usize]) {
-        self.tables.record_cutoff(&frame.node(), G::move_code(mv), G::move_index(mv), tried);
-    }
-
-    /// Stores the node's result with the bound it proves for the window it was searched with.
-    #[inline]
-    fn store(&self, frame: &Frame, alpha: i32, beta: i32, best_score: i32, best_move: Option<G::Move>) {
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.tt.store(frame.hash, frame.ply, best_move.map_or(0, G::move_code), best_score, frame.depth, bound);
-    }
-}
-
-/// Mate-distance pruning: no result at `ply` can beat a mate already found nearer the root,
-/// so the window narrows to what can still matter (empty when nothing can).
-#[inline]
-fn mate_distance_window(ply: usize, alpha: i32, beta: i32) -> (i32, i32) {
-    (alpha.max(-(MATE - ply as i32)), beta.min(MATE - ply as i32 - 1))
 }

@@ -5,8 +5,9 @@
 //! read can wait with a deadline (`recv_timeout`) and notice a tournament-wide stop. Standard
 //! error is drained on another thread into a short tail that goes into failure transcripts.
 
+use crate::lines::LineReader;
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
@@ -205,46 +206,16 @@ pub struct Engine {
     stop: Arc<AtomicBool>,
 }
 
-/// Reads `input` line by line into `sink` until end of input; lines longer than [`MAX_LINE`]
-/// are cut and bytes that are not UTF-8 become U+FFFD.
+/// Reads `input` line by line into `sink` until end of input or until `sink` returns false;
+/// lines longer than [`MAX_LINE`] are cut and bytes that are not UTF-8 become U+FFFD.
 fn pump<R: Read>(input: R, mut sink: impl FnMut(String) -> bool) {
-    let mut reader = BufReader::new(input);
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        let mut total = 0;
-        loop {
-            let chunk = match reader.fill_buf() {
-                Ok(c) => c,
-                Err(_) => return,
-            };
-            if chunk.is_empty() {
-                if total > 0 {
-                    sink(line_text(&buf));
-                }
-                return;
-            }
-            let (used, done) = match chunk.iter().position(|&b| b == b'\n') {
-                Some(i) => (i + 1, true),
-                None => (chunk.len(), false),
-            };
-            if buf.len() < MAX_LINE {
-                buf.extend_from_slice(&chunk[..used.min(MAX_LINE - buf.len())]);
-            }
-            total += used;
-            reader.consume(used);
-            if done {
-                break;
-            }
-        }
-        if !sink(line_text(&buf)) {
+    let mut lines = LineReader::new(input, MAX_LINE);
+    // A read error ends the stream as its end does.
+    while let Ok(Some(line)) = lines.next_line() {
+        if !sink(line.text()) {
             return;
         }
     }
-}
-
-fn line_text(buf: &[u8]) -> String {
-    String::from_utf8_lossy(buf).trim_end_matches(['\n', '\r']).to_string()
 }
 
 impl Engine {

@@ -8,6 +8,7 @@
 use super::error::OpeningsError;
 use super::referee::load_game;
 use crate::intellector::Rules as IntellectorRules;
+use crate::zobrist::splitmix64;
 use std::path::Path;
 
 /// One opening: the GameString and where it came from.
@@ -79,8 +80,8 @@ pub enum Order {
     Random,
 }
 
-/// A small, fast, seedable generator (SplitMix64): the same seed gives the same tournament on
-/// every platform.
+/// A small, fast, seedable generator over the crate's [`splitmix64`] (the one the Zobrist keys
+/// come from): the same seed gives the same tournament on every platform.
 #[derive(Clone, Debug)]
 pub struct SplitMix64(u64);
 
@@ -92,11 +93,9 @@ impl SplitMix64 {
 
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        let (state, bits) = splitmix64(self.0);
+        self.0 = state;
+        bits
     }
 
     /// A number in `0..n` (n > 0), without modulo bias worth mentioning for book sizes.

@@ -25,7 +25,8 @@ pub use error::ProtocolError;
 pub use options::{cores, HelperThreads, Options};
 pub use session::{Flow, Session};
 
-use std::io::{BufRead, BufReader, Read, Write};
+use crate::lines::{Line, LineReader};
+use std::io::{Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
 use std::sync::{mpsc, Arc};
 
@@ -60,7 +61,7 @@ impl Signals {
     }
 }
 
-/// Longest input line accepted.
+/// Longest input line accepted, its `\n` included; a longer one is answered with an error.
 const MAX_LINE: usize = 4 << 20;
 
 /// Bytes the reader asks for at once: a script piped in at once comes in one read (a pipe holds
@@ -72,42 +73,16 @@ enum Input {
     TooLong(usize),
 }
 
-/// Reads one line of at most [`MAX_LINE`] bytes (the rest of a longer line is skipped). Also
-/// says whether the line had to be waited for: whether some of it was not buffered yet when the
-/// line before it had been read.
-fn read_line<R: Read>(input: &mut BufReader<R>, buf: &mut Vec<u8>) -> std::io::Result<(Option<Input>, bool)> {
-    buf.clear();
-    let (mut total, mut waited) = (0, false);
-    loop {
-        // `fill_buf` reads (and may block) only when nothing is buffered.
-        let buffered = !input.buffer().is_empty();
-        let chunk = input.fill_buf()?;
-        if chunk.is_empty() {
-            return Ok(((total > 0).then(|| finish_line(buf, total)), waited));
-        }
-        waited |= !buffered;
-        let (used, done) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => (i + 1, true),
-            None => (chunk.len(), false),
-        };
-        if buf.len() < MAX_LINE {
-            let room = MAX_LINE - buf.len();
-            buf.extend_from_slice(&chunk[..used.min(room)]);
-        }
-        total += used;
-        input.consume(used);
-        if done {
-            return Ok((Some(finish_line(buf, total)), waited));
+impl From<Line<'_>> for Input {
+    /// What the session is given for `line`: its text, or its length if it was too long.
+    fn from(line: Line) -> Input {
+        if line.cut {
+            Input::TooLong(line.len)
+        } else {
+            // Bytes that are not UTF-8 become U+FFFD and fail parsing like any other garbage.
+            Input::Line(line.text())
         }
     }
-}
-
-fn finish_line(buf: &[u8], total: usize) -> Input {
-    if total > MAX_LINE {
-        return Input::TooLong(total);
-    }
-    // Bytes that are not UTF-8 become U+FFFD and fail parsing like any other garbage.
-    Input::Line(String::from_utf8_lossy(buf).trim_end_matches(['\n', '\r']).to_string())
 }
 
 /// Runs a UHP session over `input` and `output` until `exit` or the end of input: prints the
@@ -121,10 +96,11 @@ where
     let (tx, rx) = mpsc::channel::<Input>();
     let reader_signals = Arc::clone(&signals);
     std::thread::spawn(move || {
-        let mut input = BufReader::with_capacity(READ_CHUNK, input);
-        let mut buf = Vec::new();
+        let mut lines = LineReader::with_capacity(READ_CHUNK, input, MAX_LINE);
         // A read error ends input like EOF does.
-        while let Ok((Some(line), waited)) = read_line(&mut input, &mut buf) {
+        while let Ok(Some(line)) = lines.next_line() {
+            let waited = line.waited;
+            let line = Input::from(line);
             if let Input::Line(l) = &line {
                 if l.trim().eq_ignore_ascii_case("exit") {
                     let s = &reader_signals;
