@@ -144,11 +144,7 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// True when the side to move faces a threat to lose at once (a Hive queen with five
     /// neighbours, an attacked Intellector): the search looks one ply further instead of
     /// trusting a static score, and prunes nothing here.
-    ///
-    /// It takes `&mut self` for Intellector, which lifts its Intellector off its hex while it
-    /// looks for a safe step (the piece must not shield the hex behind it from an attack). The
-    /// position is the same on return.
-    fn in_danger(&mut self) -> bool {
+    fn in_danger(&self) -> bool {
         false
     }
 

@@ -143,7 +143,7 @@ impl Game for Hive {
     }
 
     #[inline]
-    fn in_danger(&mut self) -> bool {
+    fn in_danger(&self) -> bool {
         // Five neighbours: one more piece and the queen is surrounded.
         self.position(Piece::queen(self.to_move())).is_some_and(|q| self.ring(q).count_ones() >= 5)
     }

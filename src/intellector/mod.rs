@@ -241,7 +241,7 @@ impl Game for Position {
 
     /// The enemy Intellector breaks through next move, or the Intellector is attacked with no
     /// safe step away.
-    fn in_danger(&mut self) -> bool {
+    fn in_danger(&self) -> bool {
         eval::in_danger(self)
     }
 }

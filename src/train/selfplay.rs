@@ -248,7 +248,7 @@ fn play_record<G: Notation>(
         let white_score = if record.position().side_to_move() == Color::White { result.score } else { -result.score };
         let sample = if is_mate_score(result.score) || result.score.abs() >= DECIDED {
             Err(Skip::Decided)
-        } else if record.position_mut().in_danger() || record.position().is_tactical(best) {
+        } else if record.position().in_danger() || record.position().is_tactical(best) {
             Err(Skip::Tactical)
         } else {
             Ok((record.game_string(), white_score))
