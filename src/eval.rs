@@ -104,6 +104,37 @@ impl Trace {
     }
 }
 
+impl Trace {
+    /// The finished trace of what `terms` reports.
+    pub fn of(terms: impl FnOnce(&mut Trace)) -> Trace {
+        let mut trace = Trace::default();
+        terms(&mut trace);
+        trace.finish();
+        trace
+    }
+}
+
+/// A sink seen through one side of the board: the counts of the side to move go in as they
+/// are, the opponent's negated, so that one function can gather either side's features.
+pub struct Signed<'a, S> {
+    sink: &'a mut S,
+    sign: i32,
+}
+
+impl<'a, S: Sink> Signed<'a, S> {
+    /// The side to move's view of `sink` when `to_move`, else the opponent's.
+    #[inline(always)]
+    pub fn new(sink: &'a mut S, to_move: bool) -> Signed<'a, S> {
+        Signed { sink, sign: if to_move { 1 } else { -1 } }
+    }
+
+    /// `count` occurrences of `feature` for this side.
+    #[inline(always)]
+    pub fn add(&mut self, feature: usize, count: i32) {
+        self.sink.add(feature, self.sign * count);
+    }
+}
+
 impl Sink for Trace {
     fn phase(&mut self, phase: i32) {
         self.phase = phase;

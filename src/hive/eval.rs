@@ -24,7 +24,7 @@ use super::grid::{adjacent, neighbour, slide_mask, Cell};
 use super::piece::{Bug, Piece};
 use super::weights::WEIGHTS;
 use super::{Hive, Move};
-use crate::eval::{Score, Sink, Trace, PHASE_MAX};
+use crate::eval::{Score, Signed, Sink, Trace, PHASE_MAX};
 use crate::game::Color;
 
 /// Feature indices: a single feature, or the first of eight (one per [`Bug`], in its order).
@@ -148,10 +148,7 @@ pub fn evaluate(hive: &Hive) -> i32 {
 
 /// The features of `hive` for the side to move (its evaluation is `trace.score(&WEIGHTS)`).
 pub fn trace(hive: &Hive) -> Trace {
-    let mut trace = Trace::default();
-    terms(hive, &mut trace);
-    trace.finish();
-    trace
+    Trace::of(|trace| terms(hive, trace))
 }
 
 /// Reports every feature of `hive` to `sink`: the side to move's counts positive, the
@@ -163,22 +160,9 @@ pub fn terms<S: Sink>(hive: &Hive, sink: &mut S) {
     sink.phase(in_hand * PHASE_MAX / pieces);
     let pinned = likely_pinned(hive);
     let me = hive.to_move();
-    side_terms(hive, me, pinned, &mut Signed { sink, sign: 1 });
-    side_terms(hive, me.opponent(), pinned, &mut Signed { sink, sign: -1 });
+    side_terms(hive, me, pinned, &mut Signed::new(sink, true));
+    side_terms(hive, me.opponent(), pinned, &mut Signed::new(sink, false));
     sink.add(TEMPO, 1);
-}
-
-/// A sink seen through one side: its counts, signed for that side.
-struct Signed<'a, S> {
-    sink: &'a mut S,
-    sign: i32,
-}
-
-impl<S: Sink> Signed<'_, S> {
-    #[inline(always)]
-    fn add(&mut self, feature: usize, count: i32) {
-        self.sink.add(feature, self.sign * count);
-    }
 }
 
 /// Pieces standing alone whose neighbours form two or more separate groups: almost always the

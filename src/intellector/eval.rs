@@ -18,7 +18,7 @@ use super::geometry::{base_line, Hex, HexSet, Ray, NONE, TABLES};
 use super::piece::{color_bits, Kind, EMPTY, KIND_MASK};
 use super::weights::WEIGHTS;
 use super::{Move, Rules};
-use crate::eval::{Score, Sink, Trace, PHASE_MAX};
+use crate::eval::{Score, Signed, Sink, Trace, PHASE_MAX};
 use crate::game::Color;
 
 /// Material values for the exchange estimates (Anaconda's, the intellector.info bot's): what
@@ -122,19 +122,6 @@ struct SideEval {
     all: HexSet,
 }
 
-/// A sink seen through one side: its counts, signed for that side.
-struct Signed<'a, S> {
-    sink: &'a mut S,
-    sign: i32,
-}
-
-impl<S: Sink> Signed<'_, S> {
-    #[inline(always)]
-    fn add(&mut self, feature: usize, count: i32) {
-        self.sink.add(feature, self.sign * count);
-    }
-}
-
 /// The static evaluation: positive is good for the side to move.
 #[inline]
 pub fn evaluate(pos: &Position) -> i32 {
@@ -146,10 +133,7 @@ pub fn evaluate(pos: &Position) -> i32 {
 /// The features of `pos` for the side to move (its evaluation is
 /// `trace.score(&WEIGHTS) / SCALE`).
 pub fn trace(pos: &Position) -> Trace {
-    let mut trace = Trace::default();
-    terms(pos, &mut trace);
-    trace.finish();
-    trace
+    Trace::of(|trace| terms(pos, trace))
 }
 
 /// Reports every feature of `pos` to `sink`: the side to move's counts positive, the
@@ -159,14 +143,14 @@ pub fn terms<S: Sink>(pos: &Position, sink: &mut S) {
     let me = pos.to_move();
     let them = me.opponent();
     let (mine, theirs) = {
-        let mut my_side = Signed { sink: &mut *sink, sign: 1 };
+        let mut my_side = Signed::new(&mut *sink, true);
         let mine = side_terms(pos, me, &mut my_side);
-        let mut their_side = Signed { sink: &mut *sink, sign: -1 };
+        let mut their_side = Signed::new(&mut *sink, false);
         (mine, side_terms(pos, them, &mut their_side))
     };
     sink.phase(phase(pos));
-    intellector_safety(pos, me, &theirs, &mut Signed { sink: &mut *sink, sign: 1 });
-    intellector_safety(pos, them, &mine, &mut Signed { sink: &mut *sink, sign: -1 });
+    intellector_safety(pos, me, &theirs, &mut Signed::new(&mut *sink, true));
+    intellector_safety(pos, them, &mine, &mut Signed::new(&mut *sink, false));
 
     let captures_intellector = pos.intellector(them).is_some_and(|hex| mine.all & hex.bit() != 0);
     sink.add(WIN_IN_ONE, captures_intellector as i32 + can_break_through(pos, me) as i32);
@@ -434,7 +418,7 @@ mod tests {
 
     /// One side's attack sets (its features thrown away).
     fn side_eval(p: &Position, color: Color) -> SideEval {
-        side_terms(p, color, &mut Signed { sink: &mut Trace::default(), sign: 1 })
+        side_terms(p, color, &mut Signed::new(&mut Trace::default(), true))
     }
 
     #[test]
