@@ -45,9 +45,16 @@ enum Command {
         /// Search threads, 1 to 256 (default: every core).
         #[arg(long, value_parser = thread_count)]
         threads: Option<usize>,
-        /// Print move, score, depth, nodes, time and principal variation as JSON.
+        /// Print move, score, depth, nodes, time, principal variation and the multi-PV lines
+        /// as JSON.
         #[arg(long)]
         json: bool,
+        /// Score and report the best N root moves, 1 to 64 (the MultiPV option).
+        #[arg(long, value_name = "N", value_parser = multipv_count)]
+        multipv: Option<usize>,
+        /// Play at this level: Easy, Medium, Hard or Max (the Difficulty option).
+        #[arg(long, value_name = "LEVEL", value_parser = difficulty_level)]
+        difficulty: Option<comb::search::Level>,
         /// A game type or GameString (Hive or Intellector).
         position: String,
     },
@@ -183,6 +190,16 @@ fn search_depth(text: &str) -> Result<u32, OutOfRange> {
     bounded(text, comb::search::MAX_PLY).map(|d| d as u32)
 }
 
+/// Parses `--multipv`, bounded as the MultiPV option is.
+fn multipv_count(text: &str) -> Result<usize, OutOfRange> {
+    bounded(text, comb::search::MAX_MULTIPV)
+}
+
+/// Parses `--difficulty`: a level's name, in any case.
+fn difficulty_level(text: &str) -> Result<comb::search::Level, String> {
+    comb::search::Level::parse(text).ok_or_else(|| "expected Easy, Medium, Hard or Max".to_string())
+}
+
 /// Parses the perft depth with the UHP `perft` command's bound (a depth of 2³² would only run
 /// forever, and 0 would print nothing).
 fn perft_depth(text: &str) -> Result<usize, OutOfRange> {
@@ -250,15 +267,17 @@ fn abbreviate(position: &str) -> String {
     }
 }
 
-/// `comb bestmove`: searches and prints the move; returns the exit status.
-fn bestmove(
-    position: &str,
+/// What `comb bestmove` is asked.
+struct BestmoveArgs {
     depth: Option<u32>,
     time: Option<f64>,
     threads: Option<usize>,
     json: bool,
-    options: &Options,
-) -> io::Result<u8> {
+}
+
+/// `comb bestmove`: searches and prints the move; returns the exit status.
+fn bestmove(position: &str, args: BestmoveArgs, options: &Options) -> io::Result<u8> {
+    let BestmoveArgs { depth, time, threads, json } = args;
     let stop = Arc::new(AtomicBool::new(false));
     let interrupted = Arc::new(AtomicBool::new(false));
     {
@@ -286,7 +305,11 @@ fn bestmove(
         },
         (None, None) => Limits::depth(6),
     };
-    let mut engine = Engine::new(options.table_megabytes, threads.unwrap_or_else(|| options.threads()));
+    let mut engine = Engine::new(options.table_megabytes, 1);
+    options.configure(&mut engine);
+    if let Some(n) = threads {
+        engine.set_threads(n);
+    }
     let result = uhp::search(&game, &mut engine, limits, &stop, &mut |_| {}).expect("checked: the game is not over");
     if json {
         stdout::line(result.to_json())?;
@@ -451,8 +474,11 @@ fn main() -> ExitCode {
             run_uhp(options);
             Ok(0)
         }
-        Some(Command::Bestmove { depth, time, threads, json, position }) => {
-            bestmove(&position, depth, time, threads, json, &options)
+        Some(Command::Bestmove { depth, time, threads, json, multipv, difficulty, position }) => {
+            let mut options = options;
+            options.multipv = multipv.unwrap_or(options.multipv);
+            options.difficulty = difficulty.unwrap_or(options.difficulty);
+            bestmove(&position, BestmoveArgs { depth, time, threads, json }, &options)
         }
         Some(Command::Bench { depth, file }) => bench(&file, depth, &options).map(|()| 0),
         Some(Command::Tournament(args)) => Ok(comb::tournament::run_status(*args)),

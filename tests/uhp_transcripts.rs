@@ -159,8 +159,11 @@ fn options_list_get_set() {
          options get Foo\noptions set Foo 1\n",
     );
     let expected = format!(
-        "{INFO}IntellectorRules;enum;Modern;Modern;Modern;Classic\n\
+        "{INFO}Difficulty;enum;Max;Max;Easy;Medium;Hard;Max\n\
+         DifficultySeed;int;0;0;0;2147483647\n\
+         IntellectorRules;enum;Modern;Modern;Modern;Classic\n\
          MaxHelperThreads;enum;None;Auto;{helper_values}\n\
+         MultiPV;int;1;1;1;64\n\
          RepetitionDraw;bool;False;False\n\
          ReportIntermediateBestMoves;bool;False;False\n\
          TranspositionTableSizeMB;int;4;64;1;8192\nok\n\

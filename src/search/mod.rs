@@ -6,6 +6,7 @@
 //! quickest win and the slowest loss are preferred. A position repeated inside the search line
 //! scores as a draw (the games' own rules decide repetition in real play).
 
+pub mod level;
 mod ordering;
 mod picker;
 mod pruning;
@@ -13,6 +14,7 @@ mod time;
 pub mod tt;
 mod worker;
 
+pub use level::Level;
 pub use time::Limits;
 pub use tt::TranspositionTable;
 
@@ -77,6 +79,15 @@ pub fn is_mate_score(score: i32) -> bool {
     score.abs() > MATE - 1000
 }
 
+/// One root move's line: its score and its principal variation (starting with the move).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line<M> {
+    /// Score of the line, from the side to move's view.
+    pub score: i32,
+    /// The move and the best play after it.
+    pub pv: Vec<M>,
+}
+
 /// What one finished iteration found (for intermediate reports).
 #[derive(Clone, Debug)]
 pub struct Report<M> {
@@ -90,6 +101,9 @@ pub struct Report<M> {
     pub time: Duration,
     /// The principal variation, starting with the best move.
     pub pv: Vec<M>,
+    /// The best root moves' lines, best first: as many as the engine's multi-PV count asks
+    /// (fewer when the position has fewer moves); the first is `score` and `pv`.
+    pub lines: Vec<Line<M>>,
 }
 
 /// The answer of a search.
@@ -110,19 +124,48 @@ pub struct SearchResult<M> {
     /// The move comes from an unfinished iteration that had proved it better than the best
     /// move of the deepest finished one.
     pub from_partial: bool,
+    /// The best root moves' lines of the last finished iteration, best first (see
+    /// [`Report::lines`]); empty when the search had nothing to think about.
+    pub lines: Vec<Line<M>>,
 }
 
-/// A search engine: the transposition table and the thread count, kept between searches.
+/// A search engine: the transposition table, the thread count, the number of root moves to
+/// score exactly (multi-PV) and the difficulty level, kept between searches.
 pub struct Engine {
     tt: TranspositionTable,
     threads: usize,
+    multipv: usize,
+    level: Level,
+    chooser: level::Chooser,
 }
+
+/// Most root moves a multi-PV search scores exactly.
+pub const MAX_MULTIPV: usize = 64;
 
 impl Engine {
     /// An engine with a table of `tt_megabytes` MiB (or the largest half, quarter, … of it the
     /// machine provides) searching with `threads` threads (1 to [`MAX_THREADS`]).
     pub fn new(tt_megabytes: usize, threads: usize) -> Engine {
-        Engine { tt: TranspositionTable::new(tt_megabytes), threads: threads.clamp(1, MAX_THREADS) }
+        Engine {
+            tt: TranspositionTable::new(tt_megabytes),
+            threads: threads.clamp(1, MAX_THREADS),
+            multipv: 1,
+            level: Level::Max,
+            chooser: level::Chooser::new(0),
+        }
+    }
+
+    /// Sets how many root moves every search scores exactly and reports, best first (1 to
+    /// [`MAX_MULTIPV`]; 1 is the plain search).
+    pub fn set_multipv(&mut self, lines: usize) {
+        self.multipv = lines.clamp(1, MAX_MULTIPV);
+    }
+
+    /// Sets the difficulty level; `seed` starts the draws of a level's moves (the same seed and
+    /// the same searches give the same moves).
+    pub fn set_level(&mut self, level: Level, seed: u64) {
+        self.level = level;
+        self.chooser = level::Chooser::new(seed);
     }
 
     /// Threads used by a search (the main one included).
@@ -161,61 +204,88 @@ impl Engine {
         stop: &AtomicBool,
         report: &mut dyn FnMut(&Report<G::Move>),
     ) -> SearchResult<G::Move> {
+        let limits = self.level.limits(limits);
+        let shape = self.level.shape();
+        // A level draws its move among several exactly scored ones.
+        let multipv = self.multipv.max(shape.map_or(1, |s| s.lines));
         let clock = time::Clock::new(&limits);
         let mut root_game = root.clone();
         let mut moves = Vec::new();
         root_game.generate_moves(&mut moves);
         if moves.len() <= 1 {
             // Nothing to think about: the only move (or none, in a finished game).
+            let pv: Vec<G::Move> = moves.first().copied().into_iter().collect();
             return SearchResult {
                 best: moves.first().copied(),
                 score: 0,
                 depth: 0,
                 nodes: 0,
                 time: clock.elapsed(),
-                pv: moves.first().copied().into_iter().collect(),
+                lines: if pv.is_empty() { Vec::new() } else { vec![Line { score: 0, pv: pv.clone() }] },
+                pv,
                 from_partial: false,
             };
         }
         self.tt.new_search();
         let abort = AtomicBool::new(false);
         let finished = Finished::new();
-        let tt = &self.tt;
+        let shared = worker::Shared { tt: &self.tt, stop, abort: &abort, finished: &finished };
         let helpers = self.threads - 1;
         // Helpers search to the same depth limit; the clock and node limit are the main thread's.
         let helper_limits = Limits { depth: limits.depth, ..Limits::default() };
-        std::thread::scope(|scope| {
+        let mut result = std::thread::scope(|scope| {
             // A helper the system refuses to start (thread limit reached) is simply not there:
             // the search goes on with the threads it has.
             let handles: Vec<_> = (0..helpers)
                 .map_while(|i| {
                     let game = root.clone();
-                    let (abort, finished) = (&abort, &finished);
                     let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
-                        let mut w = Worker::new(game, tt, stop, abort, None, i + 1, finished);
+                        let mut w = Worker::new(game, shared, None, i + 1, 1);
                         w.iterate(&helper_limits, &mut |_| {});
                         w.nodes
                     });
                     spawned.map_err(|e| log::warn!("search runs with {} threads: {e}", i + 1)).ok()
                 })
                 .collect();
-            let mut main = Worker::new(root.clone(), tt, stop, &abort, Some(&clock), 0, &finished);
-            let mut result = main.iterate(&limits, report);
+            let mut main = Worker::new(root.clone(), shared, Some(&clock), 0, multipv);
+            let shown = self.multipv;
+            let mut result = main.iterate(&limits, &mut |r: &Report<G::Move>| {
+                let mut r = r.clone();
+                r.lines.truncate(shown);
+                report(&r)
+            });
             abort.store(true, Ordering::Relaxed);
             for h in handles {
                 result.nodes += h.join().unwrap_or(0);
             }
-            // A helper may have finished a deeper iteration than the main thread.
+            // A helper may have finished a deeper iteration than the main thread (a multi-PV
+            // main thread searches every depth itself: a helper's result has one line only).
             if let Some((depth, score, pv)) = finished.take() {
-                if depth > result.depth && !result.from_partial {
+                if depth > result.depth && !result.from_partial && multipv == 1 {
                     result.best = pv.first().copied();
                     result.score = score;
                     result.depth = depth;
+                    result.lines = vec![Line { score, pv: pv.clone() }];
                     result.pv = pv;
                 }
             }
             result.time = clock.elapsed();
             result
-        })
+        });
+        if let Some(shape) = shape {
+            self.play_level_move(&mut result, shape.temperature);
+        }
+        result.lines.truncate(self.multipv);
+        result
+    }
+
+    /// Replaces the search's best move by the level's draw among the lines.
+    fn play_level_move<M: Copy>(&mut self, result: &mut SearchResult<M>, temperature: f64) {
+        let pick = self.chooser.choose(&result.lines, temperature);
+        if let Some(line) = result.lines.get(pick) {
+            result.best = line.pv.first().copied();
+            result.score = line.score;
+            result.pv = line.pv.clone();
+        }
     }
 }

@@ -10,13 +10,32 @@ use super::ordering::MoveTables;
 use super::pruning::Reductions;
 use super::time::{Clock, Limits, TimeManager};
 use super::tt::{Bound, TranspositionTable};
-use super::{Finished, Report, SearchResult, INFINITY, MATE, MAX_PLY};
+use super::{Finished, Line, Report, SearchResult, INFINITY, MATE, MAX_PLY};
 use crate::game::Game;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// Aspiration window half-width around the previous iteration's score.
 const ASPIRATION: i32 = 40;
+
+/// What every thread of one search shares: the table, the stop flags, and the deepest
+/// iteration finished.
+pub(crate) struct Shared<'a, M> {
+    pub tt: &'a TranspositionTable,
+    /// Raised from outside (`stop`) to end the search.
+    pub stop: &'a AtomicBool,
+    /// Raised by the main thread to end the helpers.
+    pub abort: &'a AtomicBool,
+    pub finished: &'a Finished<M>,
+}
+
+impl<M> Clone for Shared<'_, M> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<M> Copy for Shared<'_, M> {}
 
 pub(crate) struct Worker<'a, G: Game> {
     game: G,
@@ -54,18 +73,17 @@ pub(crate) struct Worker<'a, G: Game> {
     pv: Vec<Vec<G::Move>>,
     /// Late-move reductions by depth and move number.
     reductions: Reductions,
+    /// Root moves scored exactly in every iteration (1: only the best).
+    multipv: usize,
+    /// Multi-PV: the lines of the iteration being searched, as root moves are scored.
+    root_lines: Vec<(i32, bool, Line<G::Move>)>,
 }
 
 impl<'a, G: Game> Worker<'a, G> {
-    pub fn new(
-        game: G,
-        tt: &'a TranspositionTable,
-        stop: &'a AtomicBool,
-        abort: &'a AtomicBool,
-        clock: Option<&'a Clock>,
-        id: usize,
-        finished: &'a Finished<G::Move>,
-    ) -> Self {
+    /// Thread `id` (0 is the main thread, the one with the clock) of a search scoring
+    /// `multipv` root moves exactly.
+    pub fn new(game: G, shared: Shared<'a, G::Move>, clock: Option<&'a Clock>, id: usize, multipv: usize) -> Self {
+        let Shared { tt, stop, abort, finished } = shared;
         Worker {
             game,
             tt,
@@ -90,6 +108,8 @@ impl<'a, G: Game> Worker<'a, G> {
             danger: vec![false; MAX_PLY + 2],
             pv: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
             reductions: Reductions::new(MAX_PLY),
+            multipv: multipv.max(1),
+            root_lines: Vec::new(),
         }
     }
 
@@ -105,7 +125,7 @@ impl<'a, G: Game> Worker<'a, G> {
             }
             if self.stop.load(Ordering::Relaxed) || self.abort.load(Ordering::Relaxed) {
                 self.aborted = true;
-            } else if self.finished.depth() >= self.iteration {
+            } else if self.finished.depth() >= self.iteration && self.multipv == 1 {
                 // Another thread finished this iteration: unwind and continue from its result.
                 self.superseded = true;
                 self.aborted = true;
@@ -131,6 +151,7 @@ impl<'a, G: Game> Worker<'a, G> {
             time: Duration::ZERO,
             pv: root_moves.first().copied().into_iter().collect(),
             from_partial: false,
+            lines: Vec::new(),
         };
         let mut depth = 1;
         while let Some(next) = self.next_depth(depth, max_depth) {
@@ -155,6 +176,7 @@ impl<'a, G: Game> Worker<'a, G> {
             } else {
                 best.pv = self.publish(depth, score, &root_moves);
             }
+            best.lines = self.finished_lines(score, &best.pv);
             best.best = root_moves.first().copied();
             best.score = score;
             best.depth = depth;
@@ -171,6 +193,10 @@ impl<'a, G: Game> Worker<'a, G> {
     /// The depth of the next iteration, `depth` or deeper, or `None` once every depth up to
     /// `max_depth` is finished.
     fn next_depth(&self, depth: u32, max_depth: u32) -> Option<u32> {
+        if self.multipv > 1 {
+            // Every line of every depth is this thread's own: nothing is skipped.
+            return (depth <= max_depth).then_some(depth);
+        }
         // Skip what another thread has finished; odd helpers run one depth ahead, so that
         // threads spread over two depths and fill the table for each other.
         let unfinished = self.finished.depth() + 1;
@@ -220,13 +246,14 @@ impl<'a, G: Game> Worker<'a, G> {
         let (depth, score) = (best.depth, best.score);
         if let Some(time) = &mut self.time {
             let (elapsed, took) = time.finish_iteration();
-            report(&Report { depth, score, nodes: self.nodes, time: elapsed, pv: best.pv.clone() });
+            let lines = best.lines.clone();
+            report(&Report { depth, score, nodes: self.nodes, time: elapsed, pv: best.pv.clone(), lines });
             log::debug!("depth {depth} score {score} nodes {} iteration {took:?} total {elapsed:?}", self.nodes);
             if !time.next_iteration_may_start() {
                 return false;
             }
-            if super::is_mate_score(score) && depth as i32 > MATE - score.abs() {
-                return false; // a forced result seen in full
+            if super::is_mate_score(score) && depth as i32 > MATE - score.abs() && self.multipv == 1 {
+                return false; // a forced result seen in full (the other lines may still change)
             }
         }
         if depth >= max_depth {
@@ -251,6 +278,10 @@ impl<'a, G: Game> Worker<'a, G> {
     /// One iteration with an aspiration window around the last score, widened on failure.
     /// Returns the score and, if the iteration was cut short, the best root move it had proved.
     fn aspiration(&mut self, depth: i32, guess: i32, root_moves: &mut Vec<G::Move>) -> (i32, Option<(G::Move, i32)>) {
+        if self.multipv > 1 {
+            // Several exact scores need the full window.
+            return (self.root_lines(depth, root_moves), None);
+        }
         let mut delta = ASPIRATION;
         let (mut alpha, mut beta) = if depth >= 4 && !super::is_mate_score(guess) {
             (guess - delta, guess + delta)
@@ -331,6 +362,70 @@ impl<'a, G: Game> Worker<'a, G> {
             }
         }
         (best_score, proved)
+    }
+
+    /// The lines of a finished iteration, best first: the multi-PV lines, or the one line.
+    fn finished_lines(&self, score: i32, pv: &[G::Move]) -> Vec<Line<G::Move>> {
+        if self.multipv > 1 {
+            self.root_lines.iter().filter(|l| l.1).take(self.multipv).map(|l| l.2.clone()).collect()
+        } else {
+            vec![Line { score, pv: pv.to_vec() }]
+        }
+    }
+
+    /// The root of a multi-PV iteration: the first `multipv` moves are searched with the full
+    /// window, every later one first against the score of the `multipv`-th best so far (a move
+    /// that cannot beat it needs no exact score) and again in full when it does. The moves are
+    /// then sorted best first, exactly scored ones ahead of the others. Returns the best score.
+    fn root_lines(&mut self, depth: i32, root_moves: &mut Vec<G::Move>) -> i32 {
+        self.root_lines.clear();
+        let hash = self.game.hash();
+        self.hashes[0] = hash;
+        for &mv in root_moves.iter() {
+            let threshold = self.nth_best_exact();
+            self.nodes += 1;
+            self.game.make(mv);
+            self.played[1] = Some(G::move_index(mv));
+            let mut score = -INFINITY;
+            if threshold > -INFINITY {
+                score = -self.negamax(depth - 1, 1, -threshold - 1, -threshold, false);
+            }
+            let exact = score > threshold || threshold == -INFINITY;
+            if exact && !self.aborted {
+                score = -self.negamax(depth - 1, 1, -INFINITY, -threshold, true);
+            }
+            self.game.unmake(mv);
+            if self.aborted {
+                break;
+            }
+            let mut pv = vec![mv];
+            if exact {
+                pv.extend_from_slice(&self.pv[1]);
+            }
+            self.root_lines.push((score, exact, Line { score, pv }));
+        }
+        if self.aborted {
+            return self.root_lines.first().map_or(0, |l| l.0);
+        }
+        // Exact scores first, then by score; stable, so single-thread runs repeat.
+        self.root_lines.sort_by_key(|l| (!l.1, -l.0));
+        root_moves.clear();
+        root_moves.extend(self.root_lines.iter().map(|l| l.2.pv[0]));
+        let best = &self.root_lines[0];
+        self.pv[0].clone_from(&best.2.pv);
+        self.tt.store(hash, 0, G::move_code(root_moves[0]), best.0, depth, Bound::Exact);
+        best.0
+    }
+
+    /// The `multipv`-th best exact score among the root moves searched so far in this
+    /// iteration, or `-INFINITY` while fewer have been.
+    fn nth_best_exact(&self) -> i32 {
+        let mut exact: Vec<i32> = self.root_lines.iter().filter(|l| l.1).map(|l| l.0).collect();
+        if exact.len() < self.multipv {
+            return -INFINITY;
+        }
+        exact.sort_unstable_by(|a, b| b.cmp(a));
+        exact[self.multipv - 1]
     }
 
     /// Makes `mv` followed by the line below it (`ply + 1`) the principal variation at `ply`.

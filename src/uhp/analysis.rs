@@ -3,7 +3,7 @@
 
 use crate::games::{format_line, AnyGame};
 use crate::record::{Notation, Record};
-use crate::search::{Engine, Limits, Report};
+use crate::search::{Engine, Limits, Line, Report};
 use crate::with_record;
 use std::sync::atomic::AtomicBool;
 
@@ -22,27 +22,70 @@ pub struct FormattedResult {
     pub time: std::time::Duration,
     /// The principal variation.
     pub pv: Vec<String>,
+    /// The best root moves' lines, best first (one unless multi-PV was asked for).
+    pub lines: Vec<FormattedLine>,
+}
+
+/// One root move's line: its score and its principal variation, as MoveStrings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FormattedLine {
+    /// Score of the line (hundredths; mate scores are large).
+    pub score: i32,
+    /// The move and the best play after it.
+    pub pv: Vec<String>,
+}
+
+impl FormattedLine {
+    fn new<G: Notation>(root: &G, line: &Line<G::Move>) -> FormattedLine {
+        FormattedLine { score: line.score, pv: format_line(root, &line.pv) }
+    }
+
+    /// The protocol's report of a line: `move;depth;score;pv1;pv2;…` (score in pieces, `0.00`).
+    pub fn report(&self, depth: u32) -> Option<String> {
+        let first = self.pv.first()?;
+        Some(format!("{first};{depth};{:.2};{}", self.score as f64 / 100.0, self.pv.join(";")))
+    }
+}
+
+/// A string as a JSON string literal.
+fn quote(s: &str) -> String {
+    format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+/// A list of MoveStrings as a JSON array.
+fn moves_json(moves: &[String]) -> String {
+    let quoted: Vec<String> = moves.iter().map(|m| quote(m)).collect();
+    format!("[{}]", quoted.join(","))
 }
 
 impl FormattedResult {
-    /// One JSON object: `{"move":…,"score":…,"depth":…,"nodes":…,"time":…,"pv":[…]}`.
+    /// One JSON object: `{"move":…,"score":…,"depth":…,"nodes":…,"time":…,"pv":[…],
+    /// "lines":[{"move":…,"score":…,"pv":[…]},…]}`, the lines best first.
     pub fn to_json(&self) -> String {
-        let quote = |s: &str| format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""));
-        let pv: Vec<String> = self.pv.iter().map(|m| quote(m)).collect();
+        let lines: Vec<String> = self
+            .lines
+            .iter()
+            .map(|l| {
+                let first = l.pv.first().map_or("null".to_string(), |m| quote(m));
+                format!("{{\"move\":{first},\"score\":{},\"pv\":{}}}", l.score, moves_json(&l.pv))
+            })
+            .collect();
         format!(
-            "{{\"move\":{},\"score\":{},\"depth\":{},\"nodes\":{},\"time\":{:.3},\"pv\":[{}]}}",
+            "{{\"move\":{},\"score\":{},\"depth\":{},\"nodes\":{},\"time\":{:.3},\"pv\":{},\"lines\":[{}]}}",
             quote(&self.best),
             self.score,
             self.depth,
             self.nodes,
             self.time.as_secs_f64(),
-            pv.join(",")
+            moves_json(&self.pv),
+            lines.join(",")
         )
     }
 }
 
-/// Searches the game's current position, handing every finished iteration to `report` as a
-/// `move;depth;score;pv…` line. `None` when the game is over (there is no move to find).
+/// Searches the game's current position, handing every finished iteration to `report` as
+/// `move;depth;score;pv…` lines, one per multi-PV line, best first. `None` when the game is
+/// over (there is no move to find).
 pub fn search(
     game: &AnyGame,
     engine: &mut Engine,
@@ -62,9 +105,10 @@ fn search_record<G: Notation>(
 ) -> Option<FormattedResult> {
     let root = record.position();
     let mut on_iteration = |r: &Report<G::Move>| {
-        let pv = format_line(root, &r.pv);
-        if let Some(first) = pv.first() {
-            report(format!("{first};{};{:.2};{}", r.depth, r.score as f64 / 100.0, pv.join(";")));
+        for line in &r.lines {
+            if let Some(text) = FormattedLine::new(root, line).report(r.depth) {
+                report(text);
+            }
         }
     };
     let r = engine.search(root, limits, stop, &mut on_iteration);
@@ -75,6 +119,7 @@ fn search_record<G: Notation>(
         nodes: r.nodes,
         time: r.time,
         pv: format_line(root, &r.pv),
+        lines: r.lines.iter().map(|l| FormattedLine::new(root, l)).collect(),
     })
 }
 

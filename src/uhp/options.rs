@@ -2,6 +2,7 @@
 
 use super::error::ProtocolError;
 use crate::intellector::Rules;
+use crate::search::{level, Engine, Level, MAX_MULTIPV};
 
 /// How many helper threads search beside the main one.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -25,11 +26,19 @@ pub struct Options {
     pub repetition_draw: bool,
     /// The Intellector rule set for new games.
     pub intellector_rules: Rules,
+    /// How strongly `bestmove` plays.
+    pub difficulty: Level,
+    /// Seed of a level's move choice; 0 draws a new one from the clock.
+    pub difficulty_seed: u32,
+    /// Root moves `bestmove` scores and reports, best first.
+    pub multipv: usize,
 }
 
 /// Default transposition table size in MiB.
 pub const DEFAULT_TABLE_MB: usize = 64;
 const MAX_TABLE_MB: usize = 8192;
+/// Largest `DifficultySeed` (the reference's options are 32-bit signed integers).
+const MAX_SEED: u32 = i32::MAX as u32;
 
 impl Default for Options {
     fn default() -> Options {
@@ -39,6 +48,9 @@ impl Default for Options {
             report_intermediate: false,
             repetition_draw: false,
             intellector_rules: Rules::Modern,
+            difficulty: Level::Max,
+            difficulty_seed: 0,
+            multipv: 1,
         }
     }
 }
@@ -58,9 +70,12 @@ fn bool_text(b: bool) -> &'static str {
 
 impl Options {
     /// Option names, in the order `options` lists them.
-    pub const NAMES: [&'static str; 5] = [
+    pub const NAMES: [&'static str; 8] = [
+        "Difficulty",
+        "DifficultySeed",
         "IntellectorRules",
         "MaxHelperThreads",
+        "MultiPV",
         "RepetitionDraw",
         "ReportIntermediateBestMoves",
         "TranspositionTableSizeMB",
@@ -72,6 +87,19 @@ impl Options {
             HelperThreads::Auto => cores().saturating_sub(1),
             HelperThreads::Count(n) => n,
         }
+    }
+
+    /// Gives an engine the options that shape its searches: threads, multi-PV lines, the
+    /// difficulty level and its seed (a seed of 0 draws a fresh one). The table size is set
+    /// apart, since a size the machine refuses is an error.
+    pub fn configure(&self, engine: &mut Engine) {
+        engine.set_threads(self.threads());
+        engine.set_multipv(self.multipv);
+        let seed = match self.difficulty_seed {
+            0 => level::fresh_seed(),
+            n => u64::from(n),
+        };
+        engine.set_level(self.difficulty, seed);
     }
 
     /// The canonical spelling of an option name (names are matched case-insensitively).
@@ -93,6 +121,19 @@ impl Options {
         };
         let rules = |r: Rules| if r == Rules::Modern { "Modern" } else { "Classic" };
         Ok(match Options::canonical_name(name)? {
+            "Difficulty" => {
+                let levels: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
+                format!(
+                    "Difficulty;enum;{};{};{}",
+                    self.difficulty.name(),
+                    defaults.difficulty.name(),
+                    levels.join(";")
+                )
+            }
+            "DifficultySeed" => {
+                format!("DifficultySeed;int;{};{};0;{MAX_SEED}", self.difficulty_seed, defaults.difficulty_seed)
+            }
+            "MultiPV" => format!("MultiPV;int;{};{};1;{MAX_MULTIPV}", self.multipv, defaults.multipv),
             "IntellectorRules" => format!(
                 "IntellectorRules;enum;{};{};Modern;Classic",
                 rules(self.intellector_rules),
@@ -134,6 +175,17 @@ impl Options {
             _ => None,
         };
         match Options::canonical_name(name)? {
+            "Difficulty" => self.difficulty = Level::parse(value).unwrap_or(self.difficulty),
+            "DifficultySeed" => {
+                if let Ok(n) = super::error::parse_int(value) {
+                    self.difficulty_seed = n.max(0) as u32;
+                }
+            }
+            "MultiPV" => {
+                if let Ok(n) = super::error::parse_int(value) {
+                    self.multipv = (n.max(1) as usize).min(MAX_MULTIPV);
+                }
+            }
             "IntellectorRules" => match value {
                 "Modern" => self.intellector_rules = Rules::Modern,
                 "Classic" => self.intellector_rules = Rules::Classic,

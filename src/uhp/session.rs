@@ -160,8 +160,9 @@ impl<W: Write> Session<W> {
     /// A session writing to `out`, with the given option values (the table size as far as the
     /// machine provides it).
     pub fn new(out: W, mut options: Options, signals: Arc<Signals>) -> Session<W> {
-        let engine = Engine::new(options.table_megabytes, options.threads());
+        let mut engine = Engine::new(options.table_megabytes, options.threads());
         options.table_megabytes = engine.table_megabytes();
+        options.configure(&mut engine);
         Session { out, game: None, engine, options, signals }
     }
 
@@ -327,7 +328,7 @@ impl<W: Write> Session<W> {
     /// Changes an option and applies it to the engine and the current game.
     pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), ProtocolError> {
         self.options.set(name, value)?;
-        self.engine.set_threads(self.options.threads());
+        self.options.configure(&mut self.engine);
         if let Err(TableTooLarge(megabytes)) = self.engine.set_table_megabytes(self.options.table_megabytes) {
             self.options.table_megabytes = self.engine.table_megabytes();
             return Err(ProtocolError::TableSize(megabytes));

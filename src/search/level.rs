@@ -1,0 +1,170 @@
+//! Difficulty levels: weaker play that still looks like a person's.
+//!
+//! A level below [`Level::Max`] searches only a few plies, scores several root moves exactly
+//! (multi-PV), and then draws its move at random among them, each with a weight that falls
+//! with the score it gives up: `exp(-(best - score) / temperature)`. So it answers at once,
+//! plays the obvious move most of the time, slips now and then in the way a person does (a
+//! slightly worse move far more often than a blunder), and never repeats itself from game to
+//! game unless given a seed. The numbers of each level were set by matches against the
+//! opponents named in the README's calibration table.
+
+use super::{Limits, Line};
+use crate::zobrist::splitmix64;
+
+/// How strongly the engine plays.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// A beginner: two plies, loose choice.
+    Easy,
+    /// A club player.
+    Medium,
+    /// A strong player.
+    Hard,
+    /// Full strength: the search's best move, as deep as the limits allow.
+    #[default]
+    Max,
+}
+
+/// What a level searches and how it chooses.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Shape {
+    /// Deepest iteration.
+    pub depth: u32,
+    /// Root moves scored exactly, among which the move is drawn.
+    pub lines: usize,
+    /// Score (hundredths) given up for a move to become e ≈ 2.7 times less likely.
+    pub temperature: f64,
+}
+
+impl Level {
+    /// Every level, weakest first (the order of the UHP option's values).
+    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Max];
+
+    /// The level's name as the option and the command line spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "Easy",
+            Level::Medium => "Medium",
+            Level::Hard => "Hard",
+            Level::Max => "Max",
+        }
+    }
+
+    /// The level of a name, in any case.
+    pub fn parse(text: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.name().eq_ignore_ascii_case(text))
+    }
+
+    /// How the level searches and chooses; `None` for full strength.
+    pub fn shape(self) -> Option<Shape> {
+        match self {
+            Level::Easy => Some(Shape { depth: 1, lines: 8, temperature: 120.0 }),
+            Level::Medium => Some(Shape { depth: 2, lines: 6, temperature: 50.0 }),
+            Level::Hard => Some(Shape { depth: 4, lines: 4, temperature: 20.0 }),
+            Level::Max => None,
+        }
+    }
+
+    /// The limits of a search at this level: the depth is capped, a time or node limit kept
+    /// (a level answers at once, but never later than asked).
+    pub fn limits(self, limits: Limits) -> Limits {
+        match self.shape() {
+            Some(shape) => Limits { depth: Some(limits.depth.map_or(shape.depth, |d| d.min(shape.depth))), ..limits },
+            None => limits,
+        }
+    }
+}
+
+/// A seed that differs from run to run (the clock and the process id), for a level's draws
+/// when no seed is given.
+pub fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    splitmix64(nanos as u64 ^ (u64::from(std::process::id()) << 32)).1
+}
+
+/// The seeded draw of a level's move.
+#[derive(Clone, Debug)]
+pub struct Chooser {
+    state: u64,
+}
+
+impl Chooser {
+    /// A chooser whose draws depend only on `seed` and on how many draws came before.
+    pub fn new(seed: u64) -> Chooser {
+        Chooser { state: seed }
+    }
+
+    /// A uniform number in `[0, 1)`.
+    fn next_unit(&mut self) -> f64 {
+        let (state, out) = splitmix64(self.state);
+        self.state = state;
+        (out >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// The index of the line to play among `lines` (best first), drawn with weights
+    /// `exp(-(best - score) / temperature)`. Always 0 for one line or a non-positive
+    /// temperature.
+    pub fn choose<M>(&mut self, lines: &[Line<M>], temperature: f64) -> usize {
+        if lines.len() <= 1 || temperature <= 0.0 {
+            return 0;
+        }
+        let best = lines[0].score;
+        let weight = |l: &Line<M>| (-((best - l.score) as f64) / temperature).exp();
+        let total: f64 = lines.iter().map(weight).sum();
+        let mut target = self.next_unit() * total;
+        for (i, line) in lines.iter().enumerate() {
+            target -= weight(line);
+            if target < 0.0 {
+                return i;
+            }
+        }
+        lines.len() - 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(scores: &[i32]) -> Vec<Line<u8>> {
+        scores.iter().map(|&score| Line { score, pv: vec![] }).collect()
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for level in Level::ALL {
+            assert_eq!(Level::parse(level.name()), Some(level));
+            assert_eq!(Level::parse(&level.name().to_uppercase()), Some(level));
+        }
+        assert_eq!(Level::parse("Expert"), None);
+    }
+
+    #[test]
+    fn levels_cap_the_depth_and_keep_the_clock() {
+        let asked = Limits { depth: Some(9), time: Some(std::time::Duration::from_secs(1)), nodes: None };
+        assert_eq!(Level::Easy.limits(asked).depth, Some(1));
+        assert_eq!(Level::Easy.limits(asked).time, asked.time);
+        assert_eq!(Level::Hard.limits(Limits::depth(2)).depth, Some(2));
+        assert_eq!(Level::Max.limits(asked), asked);
+    }
+
+    #[test]
+    fn the_draw_favours_better_moves_and_repeats_with_its_seed() {
+        let l = lines(&[50, 40, -200, -30000]);
+        let mut counts = [0; 4];
+        let mut chooser = Chooser::new(7);
+        for _ in 0..10_000 {
+            counts[chooser.choose(&l, 20.0)] += 1;
+        }
+        // Weights 1, e^-0.5, e^-12.5, ~0: about 62 % and 38 %, almost never the blunder.
+        assert!(counts[0] > counts[1] && counts[1] > 3000, "{counts:?}");
+        assert!(counts[2] < 5 && counts[3] == 0, "{counts:?}");
+        let draws = |seed| {
+            let mut c = Chooser::new(seed);
+            (0..20).map(|_| c.choose(&l, 20.0)).collect::<Vec<_>>()
+        };
+        assert_eq!(draws(3), draws(3));
+        assert_ne!(draws(3), draws(4));
+        assert_eq!(Chooser::new(1).choose(&l, 0.0), 0);
+    }
+}
