@@ -161,7 +161,11 @@ impl Column {
                 hexagon(at(cell), HIVE_R - 1.0, 90.0)
             ));
         }
-        for &(cell, top) in &tops {
+        // Stacks last, lowest first, so that the pieces peeking out under a stack's top are
+        // not hidden by its neighbours.
+        let mut stacks = tops.clone();
+        stacks.sort_by_key(|&(cell, _)| hive.height(cell));
+        for (cell, top) in stacks {
             self.push(&hive_piece(hive, cell, top, at(cell)));
         }
         for arrow in arrows {
@@ -290,7 +294,7 @@ fn hive_piece(hive: &Hive, cell: Cell, top: Piece, (x, y): Point) -> String {
         let (bx, by) = (x + 0.62 * HIVE_R, y - 0.55 * HIVE_R);
         let _ = write!(
             g,
-            r##"<text x="{x:.1}" y="{:.1}" font-size="9" fill="{ink}" text-anchor="middle" dominant-baseline="central">on {}</text><g class="height"><circle cx="{bx:.1}" cy="{by:.1}" r="9" fill="#e03131" stroke="#ffffff" stroke-width="1.5"/><text x="{bx:.1}" y="{by:.1}" font-size="11" font-weight="bold" fill="#ffffff" text-anchor="middle" dominant-baseline="central">{}</text></g>"##,
+            r##"<text x="{x:.1}" y="{:.1}" font-size="8" fill="{ink}" text-anchor="middle" dominant-baseline="central">on {}</text><g class="height"><circle cx="{bx:.1}" cy="{by:.1}" r="9" fill="#e03131" stroke="#ffffff" stroke-width="1.5"/><text x="{bx:.1}" y="{by:.1}" font-size="11" font-weight="bold" fill="#ffffff" text-anchor="middle" dominant-baseline="central">{}</text></g>"##,
             y + 0.5 * HIVE_R,
             names[1..].join(" "),
             stack.len()
