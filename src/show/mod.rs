@@ -7,7 +7,7 @@
 //! position given as MoveStrings (a best move, say), each checked against the legal moves as
 //! `play` would check it.
 //!
-//! Hive lives on a torus ([`crate::hive::grid`]); [`Plane`] cuts it open where the hive is not,
+//! Hive lives on a torus ([`crate::hive::grid`]); `Plane` cuts it open where the hive is not,
 //! so that a hive that drifted across the torus's seam is still drawn in one piece.
 
 mod svg;

@@ -126,7 +126,7 @@ impl Column {
     /// The hive: the cells next to it as dashed outlines, every stack as its top piece (with
     /// the pieces under it peeking out and a badge with the height), then the arrows.
     fn hive_board(&mut self, hive: &Hive, arrows: &[Arrow<hive::Move>]) {
-        let tops: Vec<(Cell, Piece)> = hive.tops().collect();
+        let mut tops: Vec<(Cell, Piece)> = hive.tops().collect();
         let arrow_cells: Vec<Cell> = arrows.iter().flat_map(|a| hive_ends(a.mv)).flatten().collect();
         let occupied: Vec<Cell> = tops.iter().map(|&(c, _)| c).collect();
         let mut empty: Vec<Cell> = occupied
@@ -163,9 +163,8 @@ impl Column {
         }
         // Stacks last, lowest first, so that the pieces peeking out under a stack's top are
         // not hidden by its neighbours.
-        let mut stacks = tops.clone();
-        stacks.sort_by_key(|&(cell, _)| hive.height(cell));
-        for (cell, top) in stacks {
+        tops.sort_by_key(|&(cell, _)| hive.height(cell));
+        for &(cell, top) in &tops {
             self.push(&hive_piece(hive, cell, top, at(cell)));
         }
         for arrow in arrows {

@@ -6,9 +6,12 @@
 //! two below it, as on the table:
 //!
 //! ```text
-//!      .     .     .
-//!   .    wQ  bB1^2    .
-//!      .    wS1    .
+//!      .     .     .     .     .     .
+//!   .   wB1^2  wS1   bS1   bQ     .
+//!      .     .     .     .    bB1    .
+//!   .     .     .     .     .     .
+//!
+//! stack wB1^2: wB1 on wQ
 //! ```
 //! Intellector's board is its 59 hexes in nine columns, each hex as its name, a `*` on the
 //! dark hexes and the piece on it (`e1*wI`, `d1 wF`), odd files half a line up as on the board.
@@ -16,7 +19,7 @@
 use super::{state, to_move, turn, Plane};
 use crate::game::Color;
 use crate::games::AnyGame;
-use crate::hive::{Hive, Piece};
+use crate::hive::{Cell, Hive, Piece};
 use crate::intellector::{Hex, Position};
 
 /// Width of one Hive cell's slot; neighbours in a row are a slot and a space apart.
@@ -87,7 +90,7 @@ fn slot_text(hive: &Hive, top: Piece) -> String {
 }
 
 /// A stack from the top down: `bB1 on wB1 on wQ`.
-fn stack_text(hive: &Hive, cell: crate::hive::Cell) -> String {
+fn stack_text(hive: &Hive, cell: Cell) -> String {
     hive.stack(cell).map(|p| p.to_string()).collect::<Vec<_>>().join(" on ")
 }
 
