@@ -6,7 +6,7 @@
 //!   [`zobrist`], [`hive`], [`intellector`];
 //! - search: [`perft`], [`search`];
 //! - protocol and tools on top: [`lines`] (the bounded line reader both use), [`uhp`],
-//!   [`tournament`], [`train`].
+//!   [`tournament`], [`train`], [`show`] (pictures of a position, as text and SVG).
 
 #![deny(missing_docs)]
 
@@ -20,6 +20,7 @@ pub mod lines;
 pub mod perft;
 pub mod record;
 pub mod search;
+pub mod show;
 pub mod tournament;
 pub mod train;
 pub mod uhp;

@@ -80,6 +80,23 @@ enum Command {
         #[arg(default_value = "Base+MLP")]
         position: String,
     },
+    /// Print a position as text for a terminal, or draw it as an SVG picture with --svg (with
+    /// the game's last move as an arrow, unless --no-last-move, and any --arrow moves).
+    Show {
+        /// Write an SVG picture of the position to FILE instead of printing text (`-`: to
+        /// standard output).
+        #[arg(long, value_name = "FILE")]
+        svg: Option<std::path::PathBuf>,
+        /// Draw this move of the position as an arrow, e.g. the best move (a MoveString of the
+        /// position's game; repeatable; needs --svg).
+        #[arg(long = "arrow", value_name = "MOVE", requires = "svg")]
+        arrows: Vec<String>,
+        /// Leave out the arrow of the game's last move, which --svg draws when there is one.
+        #[arg(long, requires = "svg")]
+        no_last_move: bool,
+        /// A game type or GameString (Hive or Intellector).
+        position: String,
+    },
     /// Play engine-against-engine games between UHP engines and report Elo, LOS and SPRT.
     Tournament(Box<comb::tournament::TournamentArgs>),
     /// Play comb against itself and write one line per position (result, score, GameString)
@@ -337,6 +354,25 @@ fn perft(threads: usize, depth: usize, position: &str, options: &Options) -> io:
     Ok(())
 }
 
+/// `comb show`: the text picture on standard output, or the SVG picture in a file (or on
+/// standard output for `-`).
+fn show(
+    position: &str,
+    svg: Option<&std::path::Path>,
+    arrows: &[String],
+    last_move: bool,
+    options: &Options,
+) -> io::Result<()> {
+    let game = load(position, options);
+    let Some(path) = svg else { return stdout::block(&comb::show::text(&game)) };
+    let picture = comb::show::svg(&game, arrows, last_move).unwrap_or_else(|e| fail(&e.to_string()));
+    if path == std::path::Path::new("-") {
+        return stdout::block(&picture);
+    }
+    std::fs::write(path, picture).unwrap_or_else(|e| fail(&format!("{}: {e}", path.display())));
+    Ok(())
+}
+
 /// `comb selfplay`: checks the set-up, then plays and writes, reporting progress on stderr.
 fn selfplay(args: SelfplayArgs, options: &Options) -> io::Result<()> {
     let rules = options.intellector_rules;
@@ -483,6 +519,9 @@ fn main() -> ExitCode {
         Some(Command::Bench { depth, file }) => bench(&file, depth, &options).map(|()| 0),
         Some(Command::Tournament(args)) => Ok(comb::tournament::run_status(*args)),
         Some(Command::Perft { threads, depth, position }) => perft(threads, depth, &position, &options).map(|()| 0),
+        Some(Command::Show { svg, arrows, no_last_move, position }) => {
+            show(&position, svg.as_deref(), &arrows, !no_last_move, &options).map(|()| 0)
+        }
         Some(Command::Selfplay(args)) => selfplay(args, &options).map(|()| 0),
         Some(Command::Tune(args)) => tune(args, &options).map(|()| 0),
     };

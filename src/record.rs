@@ -199,10 +199,16 @@ impl<G: Notation> Record<G> {
     /// Like [`Record::play`], but always records the canonical MoveString (other engines spell
     /// moves differently) and returns it.
     pub fn play_canonical(&mut self, text: &str) -> Result<&str, RulesError> {
-        let parsed = self.read(text)?;
-        let mv = self.legal_move(&parsed)?;
+        let mv = self.find_move(text)?;
         self.play_move(mv);
         Ok(self.strings.last().expect("a move was just recorded"))
+    }
+
+    /// The legal move a MoveString names in the current position, without playing it, or why
+    /// there is none (what drawing a suggested move needs).
+    pub fn find_move(&mut self, text: &str) -> Result<G::Move, RulesError> {
+        let parsed = self.read(text)?;
+        self.legal_move(&parsed)
     }
 
     /// Plays a move known to be legal here (from the move generator or the search), recording

@@ -309,3 +309,23 @@ fn session_in_memory() {
         "Base;NotStarted;White[1]\nok\nBase;InProgress;Black[1];wA1\nok\n"
     );
 }
+
+#[test]
+fn board_prints_the_position_as_text_then_ok() {
+    expect(
+        "board\nnewgame Base;InProgress;White[2];wS1;bG1 -wS1\nboard\nnewgame Base+X\nboard\n",
+        "err No game in progress. Try 'newgame' to start a new game.\nok\n\
+         Base;InProgress;White[2];wS1;bG1 -wS1\nok\n\
+         game: Base\nstate: InProgress\nturn: White[2]\nto move: White\nlast move: bG1 -wS1\n\
+         in hand, White: wQ wS2 wB1 wB2 wG1 wG2 wG3 wA1 wA2 wA3\n\
+         in hand, Black: bQ bS1 bS2 bB1 bB2 bG2 bG3 bA1 bA2 bA3\n\
+         \n     .     .     .\n  .    bG1   wS1    .\n     .     .     .\nok\n\
+         err Unable to parse 'Base+X' in GameString. (Parameter 'gameStr')\nok\n\
+         game: Base\nstate: InProgress\nturn: White[2]\nto move: White\nlast move: bG1 -wS1\n\
+         in hand, White: wQ wS2 wB1 wB2 wG1 wG2 wG3 wA1 wA2 wA3\n\
+         in hand, Black: bQ bS1 bS2 bB1 bB2 bG2 bG3 bA1 bA2 bA3\n\
+         \n     .     .     .\n  .    bG1   wS1    .\n     .     .     .\nok\n",
+    );
+    let help = transcript("help board\n");
+    assert!(help.contains("  board\n\n  Prints the current position as text"), "{help}");
+}

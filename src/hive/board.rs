@@ -244,6 +244,21 @@ impl Hive {
         self.height(cell) != 0
     }
 
+    /// The pieces on `cell`, top first (none for an empty cell).
+    pub fn stack(&self, cell: Cell) -> impl Iterator<Item = Piece> + '_ {
+        std::iter::successors(self.top(cell), move |&p| self.below(p))
+    }
+
+    /// Every occupied cell with its top piece, in piece id order.
+    pub fn tops(&self) -> impl Iterator<Item = (Cell, Piece)> + '_ {
+        Piece::all().filter(move |&p| self.is_on_top(p)).map(move |p| (self.pos[p.0 as usize], p))
+    }
+
+    /// The pieces of `color` still in hand, in id order (`wQ wS1 wS2 …`), of this game type.
+    pub fn in_hand(&self, color: Color) -> impl Iterator<Item = Piece> + '_ {
+        Piece::all().filter(move |&p| p.color() == color && self.is_enabled(p) && self.position(p).is_none())
+    }
+
     /// The piece that moved or was placed on the previous ply, if any.
     #[inline]
     pub fn last_moved(&self) -> Option<Piece> {

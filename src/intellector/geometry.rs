@@ -107,6 +107,14 @@ impl Hex {
         1 << self.0
     }
 
+    /// Whether this is one of the board's 23 dark hexes (rows 1, 4, 7 of files a, c, e, g, i and
+    /// rows 2, 5 of files b, d, f, h): one colour class of the hex 3-colouring, the one the
+    /// Aggressors and both base lines stand on.
+    #[inline]
+    pub const fn is_dark(self) -> bool {
+        (self.row() + 2 * (self.file() % 2)) % 3 == 1
+    }
+
     /// Whether this hex is on `color`'s base line (a1 c1 e1 g1 i1 for White).
     #[inline]
     pub const fn is_base_line_of(self, color: Color) -> bool {
@@ -427,6 +435,17 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_dark_hexes_are_the_23_of_the_board_diagram() {
+        let dark: Vec<String> = Hex::all().filter(|h| h.is_dark()).map(|h| h.to_string()).collect();
+        let mut expected =
+            "a1 a4 a7 b2 b5 c1 c4 c7 d2 d5 e1 e4 e7 f2 f5 g1 g4 g7 h2 h5 i1 i4 i7".split(' ').collect::<Vec<_>>();
+        let mut got: Vec<&str> = dark.iter().map(String::as_str).collect();
+        expected.sort_unstable();
+        got.sort_unstable();
+        assert_eq!(got, expected);
     }
 
     #[test]

@@ -38,6 +38,7 @@ enum Command {
     OptionsSet(String, String),
     Perft(Option<i32>),
     Sip,
+    Board,
     Exit,
 }
 
@@ -69,6 +70,7 @@ fn parse_command(line: &str) -> Result<Command, ProtocolError> {
         },
         "perft" => Command::Perft(args.first().map(|n| parse_int(n)).transpose()?),
         "sip" => Command::Sip,
+        "board" => Command::Board,
         "exit" => Command::Exit,
         _ => return Err(ProtocolError::InvalidCommand),
     })
@@ -124,6 +126,7 @@ Engine commands:
 Advanced commands:
   perft [N]                            leaf counts for depths 1..N from the current position
   sip                                  the current Intellector position as a SIP v2 string
+  board                                the current position as text (board, hands, state)
   bestmove seconds S                   search for S seconds (fractions allowed)
   bestmove depthorseconds N S          stop at depth N or after S seconds
 
@@ -142,6 +145,7 @@ fn help_for(command: &str) -> Option<&'static str> {
         "options" => "  options\n  options get OptionName\n  options set OptionName OptionValue\n\n  Lists the options, or reads or changes one.",
         "perft" => "  perft [MaxDepth]\n\n  Prints 'depth: leaves' for each depth from 1 to MaxDepth (until interrupted if omitted).",
         "sip" => "  sip\n\n  Prints the current Intellector position as an intellector.info position string (SIP v2).",
+        "board" => "  board\n\n  Prints the current position as text: game, state, turn, side to move, last move, pieces in hand and the board.",
         "exit" => "  exit\n\n  Exits the engine.",
         _ => return None,
     })
@@ -319,6 +323,12 @@ impl<W: Write> Session<W> {
                 let sip =
                     self.game()?.sip().ok_or(ProtocolError::WrongGame("The sip command is for Intellector games."))?;
                 self.line(&sip);
+            }
+            Command::Board => {
+                let text = crate::show::text(self.game()?);
+                for l in text.lines() {
+                    self.line(l);
+                }
             }
             Command::Exit => return Ok(Flow::Exit),
         }
