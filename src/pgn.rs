@@ -602,6 +602,10 @@ mod tests {
         let text = format_game(&[("GameType", "Intellector".into())], &["d1d2".into(), "h6h5".into()], "", "Draw");
         let g = one(&text);
         assert_eq!(g.game_string(RULES).unwrap(), "Intellector;InProgress;White[2];d1d2;h6h5");
+        // A custom start is named in the game type, as in its GameString.
+        let sip = crate::intellector::IntellectorGame::new(RULES).to_sip();
+        let text = format_game(&[("GameType", format!("Intellector[{sip}]"))], &["d1d2".into()], "", "Draw");
+        assert_eq!(one(&text).game_string(RULES).unwrap(), format!("Intellector[{sip}];InProgress;Black[1];d1d2"));
     }
 
     #[test]

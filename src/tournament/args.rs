@@ -45,7 +45,12 @@ pub struct TournamentArgs {
 
     /// Each opening is the first N plies of a line or game of the book. A line or game with
     /// fewer plies, or that ends within them, is skipped (the count is printed).
-    #[arg(long = "opening-plies", value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(
+        long = "opening-plies",
+        value_name = "N",
+        value_parser = clap::value_parser!(u32).range(1..),
+        requires = "openings"
+    )]
     pub opening_plies: Option<u32>,
 
     /// The order openings are used in.
