@@ -13,7 +13,7 @@
 
 use super::engine::EngineError;
 use crate::error::RulesError;
-use crate::pgn::PgnError;
+use crate::pgn::{PgnError, Place};
 use std::fmt;
 use std::io;
 use std::path::PathBuf;
@@ -132,6 +132,17 @@ pub enum OpeningsError {
         /// Why, with the game and line.
         error: PgnError,
     },
+    /// A PGN game of another type than the book's first, or than `--game-type`.
+    PgnGameType {
+        /// The book.
+        book: String,
+        /// The game.
+        at: Place,
+        /// Its game type.
+        found: String,
+        /// The type of the book's openings.
+        wanted: String,
+    },
     /// A PGN book without `--opening-plies`: a game is no opening until it is cut.
     PgnNeedsPlies {
         /// The book.
@@ -164,6 +175,9 @@ impl fmt::Display for OpeningsError {
                 write!(f, "{book}: no games (Hive PGN, as `comb tournament --pgn` writes it)")
             }
             OpeningsError::Pgn { book, error } => write!(f, "{book}: {error}"),
+            OpeningsError::PgnGameType { book, at, found, wanted } => {
+                write!(f, "{book}: {at}: a game of type `{found}` among openings of type `{wanted}`")
+            }
             OpeningsError::PgnNeedsPlies { book } => {
                 write!(f, "{book}: a PGN book needs --opening-plies N (each opening is the first N plies of a game)")
             }

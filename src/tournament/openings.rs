@@ -11,11 +11,11 @@
 //! finished games make a book. A line or game with fewer plies, or whose first N plies end it
 //! by the rules, is skipped and counted: an opening must leave a game to play, and the book's
 //! openings are then all of one length. A PGN book needs N; a GameString book without it is used as
-//! written. Every opening is replayed with comb's rules when the file is loaded; an unreadable
-//! or illegal line or game, one of another game type, or (without N) a finished one is an error
-//! naming the file and line.
+//! written. Every opening is replayed with comb's rules when the file is loaded (with N, its
+//! first N plies); an unreadable or illegal line or game, one of another game type, or (without
+//! N) a finished one is an error naming the file and line (and a PGN game's number).
 
-use super::error::{LoadError, OpeningsError};
+use super::error::OpeningsError;
 use super::referee::load_game;
 use crate::games::AnyGame;
 use crate::intellector::Rules as IntellectorRules;
@@ -158,8 +158,9 @@ pub fn parse_pgn(text: &str, source: &str, wanted: Wanted) -> Result<BookFile, O
         let game = g.game_after(plies, wanted.rules).map_err(pgn_error)?;
         let expected = collector.expect(game.type_field());
         if game.type_field() != expected {
-            let reason = LoadError::WrongType { found: game.type_field().to_string(), wanted: expected };
-            return Err(OpeningsError::Rejected { book: source.to_string(), line: g.line(), reason });
+            let at = pgn::Place { game: g.number(), line: g.line() };
+            let (book, found) = (source.to_string(), game.type_field().to_string());
+            return Err(OpeningsError::PgnGameType { book, at, found, wanted: expected });
         }
         collector.add(game, g.line(), None)?;
     }
@@ -347,9 +348,12 @@ mod tests {
             e(&text, wanted(None, Some(20))),
             "b.pgn: no opening of 20 plies: all 2 games are shorter or end within 20 plies"
         );
-        assert!(e(&text, wanted(Some("Base+M"), Some(2))).starts_with("b.pgn:1: the GameString is of type `Base`"));
+        assert_eq!(
+            e(&text, wanted(Some("Base+M"), Some(2))),
+            "b.pgn: line 1 (game 1): a game of type `Base` among openings of type `Base+M`"
+        );
         let mixed = format!("{text}{}", game("Intellector", "d1d2"));
-        assert!(e(&mixed, wanted(None, Some(1))).starts_with("b.pgn:29: the GameString is of type `Intellector`"));
+        assert!(e(&mixed, wanted(None, Some(1))).starts_with("b.pgn: line 29 (game 3): a game of type `Intellector`"));
         let bad = format!("{text}{}", game("Base", "wS1;bQ wS1-"));
         assert!(
             e(&bad, wanted(None, Some(2))).starts_with("b.pgn: line 32 (game 3): ply 2 `bQ wS1-`: "),
