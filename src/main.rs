@@ -134,7 +134,12 @@ struct SelfplayArgs {
     openings: Option<std::path::PathBuf>,
     /// Each opening is the first N plies of a line or game of the book; shorter ones, and ones
     /// that end within N plies, are skipped.
-    #[arg(long = "opening-plies", value_name = "N", value_parser = clap::value_parser!(u32).range(1..), requires = "openings")]
+    #[arg(
+        long = "opening-plies",
+        value_name = "N",
+        value_parser = clap::value_parser!(u32).range(1..),
+        requires = "openings"
+    )]
     opening_plies: Option<u32>,
     /// Uniformly random moves played after the start, before the engine takes over.
     #[arg(long, default_value_t = 6)]

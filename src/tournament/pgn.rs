@@ -1,7 +1,7 @@
 //! A finished tournament game as Hive PGN ([`crate::pgn`], which describes the format): the
 //! tags a [`GameRecord`] gives, in Mzinga's order (`GameType`, `Date`, `Event`, `Site`, `Round`,
 //! `White`, `Black`, `Result`), then comb's own (`Opening`, `Termination`, `TimeControl`); the
-//! moves from the empty board, opening included; the termination in words as the comment.
+//! moves from the game type's start, opening included; the termination in words as the comment.
 //! `Round` holds the game's number, as in the live output.
 
 use super::{utc, GameRecord};
