@@ -6,7 +6,8 @@
 //!   [`zobrist`], [`hive`], [`intellector`];
 //! - search: [`perft`], [`search`];
 //! - protocol and tools on top: [`lines`] (the bounded line reader both use), [`uhp`],
-//!   [`tournament`], [`train`], [`show`] (pictures of a position, as text and SVG).
+//!   [`pgn`] (game records in Hive PGN, written and read), [`tournament`], [`train`], [`show`]
+//!   (pictures of a position, as text and SVG).
 
 #![deny(missing_docs)]
 
@@ -18,6 +19,7 @@ pub mod hive;
 pub mod intellector;
 pub mod lines;
 pub mod perft;
+pub mod pgn;
 pub mod record;
 pub mod search;
 pub mod show;

@@ -152,9 +152,19 @@ struct SelfplayArgs {
     /// Search every move with this node budget instead of a depth.
     #[arg(long)]
     nodes: Option<u64>,
-    /// Start every game from a GameString of this file (one per line, picked at random).
+    /// Start every game from an opening of this book, picked at random: one GameString per
+    /// line, or games in Hive PGN (which need --opening-plies).
     #[arg(long, value_name = "FILE")]
     openings: Option<std::path::PathBuf>,
+    /// Each opening is the first N plies of a line or game of the book; shorter ones, and ones
+    /// that end within N plies, are skipped.
+    #[arg(
+        long = "opening-plies",
+        value_name = "N",
+        value_parser = clap::value_parser!(u32).range(1..),
+        requires = "openings"
+    )]
+    opening_plies: Option<u32>,
     /// Uniformly random moves played after the start, before the engine takes over.
     #[arg(long, default_value_t = 6)]
     random_plies: usize,
@@ -377,12 +387,19 @@ fn show(
 fn selfplay(args: SelfplayArgs, options: &Options) -> io::Result<()> {
     let rules = options.intellector_rules;
     let openings = match &args.openings {
-        Some(path) => comb::tournament::openings::load(path, None, rules)
-            .unwrap_or_else(|e| fail(&e.to_string()))
-            .0
-            .into_iter()
-            .map(|o| o.game_string)
-            .collect(),
+        Some(path) => {
+            let plies = args.opening_plies.map(|n| n as usize);
+            let wanted = comb::tournament::openings::Wanted { game_type: None, plies, rules };
+            let book = comb::tournament::openings::load(path, wanted).unwrap_or_else(|e| fail(&e.to_string()));
+            if book.skipped > 0 {
+                let (kept, skipped) = (book.openings.len(), book.skipped);
+                eprintln!(
+                    "{}: {kept} openings, {skipped} skipped (shorter than --opening-plies, or over within it)",
+                    path.display()
+                );
+            }
+            book.openings.into_iter().map(|o| o.game_string).collect()
+        }
         None => {
             load(&args.game, options);
             Vec::new()

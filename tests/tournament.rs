@@ -5,7 +5,7 @@
 //! about; a game file that cannot be written ends the run; tiny results print no NaN; PGN tags
 //! read back alike; a reader that leaves early stops the run quietly.
 
-use comb::tournament::pgn::{mzinga_tag, standard_tag};
+use comb::pgn::{mzinga_tag, standard_tag};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};

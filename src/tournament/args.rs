@@ -37,10 +37,21 @@ pub struct TournamentArgs {
     #[arg(long, default_value_t = 10, value_name = "N")]
     pub rounds: usize,
 
-    /// Opening book: one GameString per line, `#` comments (e.g. positions/openings-base-mlp.txt).
-    /// Without it every game starts from the empty board.
+    /// Opening book: one GameString per line, `#` comments (e.g. positions/openings-base-mlp.txt),
+    /// or games in Hive PGN (a `.pgn` file, or one whose first line is a tag `[…]`), which need
+    /// --opening-plies. Without it every game starts from the empty board.
     #[arg(long, value_name = "FILE")]
     pub openings: Option<PathBuf>,
+
+    /// Each opening is the first N plies of a line or game of the book. A line or game with
+    /// fewer plies, or that ends within them, is skipped (the count is printed).
+    #[arg(
+        long = "opening-plies",
+        value_name = "N",
+        value_parser = clap::value_parser!(u32).range(1..),
+        requires = "openings"
+    )]
+    pub opening_plies: Option<u32>,
 
     /// The order openings are used in.
     #[arg(long, value_enum, default_value_t = Order::Sequential)]

@@ -2,7 +2,7 @@
 //! (the offending token, path, engine) and saying them in words only in its `Display`.
 //!
 //! - [`SprtError`]: SPRT parameters that make no sense (the statistics floor);
-//! - [`OpeningsError`]: an opening book that cannot be read or holds a bad line;
+//! - [`OpeningsError`]: an opening book that cannot be read or holds a bad line or game;
 //! - [`SettingError`]: one `--engine` / `--each` setting; [`SprtSettingError`]: `--sprt`;
 //! - [`SetupError`]: everything that refuses a set-up (exit status 2), wrapping the above and
 //!   the engines' [`EngineError`] from their trial start;
@@ -13,6 +13,7 @@
 
 use super::engine::EngineError;
 use crate::error::RulesError;
+use crate::pgn::{PgnError, Place};
 use std::fmt;
 use std::io;
 use std::path::PathBuf;
@@ -119,6 +120,45 @@ pub enum OpeningsError {
         /// The book.
         book: String,
     },
+    /// A PGN book without a single game.
+    NoGames {
+        /// The book.
+        book: String,
+    },
+    /// A PGN book that cannot be read, or holds a game the rules refuse.
+    Pgn {
+        /// The book.
+        book: String,
+        /// Why, with the game and line.
+        error: PgnError,
+    },
+    /// A PGN game of another type than the book's first, or than `--game-type`.
+    PgnGameType {
+        /// The book.
+        book: String,
+        /// The game.
+        at: Place,
+        /// Its game type.
+        found: String,
+        /// The type of the book's openings.
+        wanted: String,
+    },
+    /// A PGN book without `--opening-plies`: a game is no opening until it is cut.
+    PgnNeedsPlies {
+        /// The book.
+        book: String,
+    },
+    /// Every line or game was skipped by `--opening-plies`.
+    AllSkipped {
+        /// The book.
+        book: String,
+        /// The plies asked for.
+        plies: usize,
+        /// How many lines or games there were.
+        count: usize,
+        /// `lines` or `games`.
+        unit: &'static str,
+    },
 }
 
 impl fmt::Display for OpeningsError {
@@ -131,6 +171,20 @@ impl fmt::Display for OpeningsError {
             OpeningsError::Empty { book } => {
                 write!(f, "{book}: no openings (one GameString per line; `#` starts a comment)")
             }
+            OpeningsError::NoGames { book } => {
+                write!(f, "{book}: no games (Hive PGN, as `comb tournament --pgn` writes it)")
+            }
+            OpeningsError::Pgn { book, error } => write!(f, "{book}: {error}"),
+            OpeningsError::PgnGameType { book, at, found, wanted } => {
+                write!(f, "{book}: {at}: a game of type `{found}` among openings of type `{wanted}`")
+            }
+            OpeningsError::PgnNeedsPlies { book } => {
+                write!(f, "{book}: a PGN book needs --opening-plies N (each opening is the first N plies of a game)")
+            }
+            OpeningsError::AllSkipped { book, plies, count, unit } => write!(
+                f,
+                "{book}: no opening of {plies} plies: all {count} {unit} are shorter or end within {plies} plies"
+            ),
         }
     }
 }

@@ -12,7 +12,8 @@
 //! What they use:
 //! - [`engine`]: an engine process over UHP, with deadlines on every read and restarts;
 //! - [`referee`]: comb's rules check every move and end games (rules, adjudication, failures);
-//! - [`openings`]: opening books of GameStrings and their order;
+//! - [`openings`]: opening books (GameStrings, or games in PGN cut by `--opening-plies`) and their
+//!   order;
 //! - [`schedule`]: pairings (round-robin, gauntlet), pairs of games with colours swapped, and
 //!   concurrent workers;
 //! - [`stats`]: Elo, error margin, LOS, pentanomial counts, SPRT;

@@ -1,60 +1,11 @@
-//! Games as Hive PGN, in the format Mzinga writes and MzingaViewer reads
-//! (`Mzinga/Core/GameRecording.cs`, `SavePGN`):
-//!
-//! ```text
-//! [GameType "Base+MLP"]
-//! [Date "2026.05.01"]
-//! [Event "comb tournament"]
-//! [Site ""]
-//! [Round "17"]
-//! [White "A"]
-//! [Black "B"]
-//! [Result "WhiteWins"]
-//! [Opening "Base+MLP;InProgress;White[2];wS1;bG1 -wS1"]
-//! [Termination "surrounded"]
-//! [TimeControl "depth=2"]
-//!
-//! 1. wS1
-//! 2. bG1 -wS1
-//! …
-//! 63. wA1 bQ/
-//! {queen surrounded}
-//!
-//! WhiteWins
-//! ```
-//!
-//! The seven mandatory tags come first in Mzinga's order, then ours. Moves are numbered by ply,
-//! one per line, from the empty board (the opening's moves included: Mzinga replays a PGN from
-//! the start). A comment after the last move says why the game ended. Mzinga drops `"` from tag
-//! values and `{}` from comments, so those characters are removed here too; `Round` holds the
-//! game's number, as in the live output.
-//!
-//! **Backslashes in tags.** GameStrings contain backslashes (`wG1 \wS1`, `wA1 wG1\`). The PGN
-//! standard reads `\\` as a backslash and `\"` as a quote inside a tag; Mzinga's reader
-//! (`ParsePGNTag`) has no escapes at all: it deletes every `"` and trims. No escaping satisfies
-//! both (a doubled backslash stays doubled for Mzinga), so tags are written so that neither
-//! convention applies: a backslash is never followed by the closing quote or by another
-//! backslash. A value ending in one (the Opening `…;wA1 wG1\`) gets a space before the closing
-//! quote, which Mzinga trims away and which a GameString reader ignores; `a\\b` in free text
-//! becomes `a\ \b` for both readers. Otherwise a backslash is followed by a letter, a space
-//! or `;`, which both readers keep as it is.
+//! A finished tournament game as Hive PGN ([`crate::pgn`], which describes the format): the
+//! tags a [`GameRecord`] gives, in Mzinga's order (`GameType`, `Date`, `Event`, `Site`, `Round`,
+//! `White`, `Black`, `Result`), then comb's own (`Opening`, `Termination`, `TimeControl`); the
+//! moves from the game type's start, opening included; the termination in words as the comment.
+//! `Round` holds the game's number, as in the live output.
 
 use super::{utc, GameRecord};
-
-/// A tag value as Mzinga would store it (no quotes, no line breaks, trimmed), with no backslash
-/// before the closing quote or another backslash (see the module notes).
-fn tag_value(value: &str) -> String {
-    let value = value.replace('"', "").replace(['\r', '\n'], " ");
-    let mut out = String::with_capacity(value.len() + 1);
-    let mut chars = value.trim().chars().peekable();
-    while let Some(c) = chars.next() {
-        out.push(c);
-        if c == '\\' && matches!(chars.peek(), None | Some('\\')) {
-            out.push(' ');
-        }
-    }
-    out
-}
+use crate::pgn;
 
 /// One game, ending with a blank line so that games can be appended to one file.
 pub fn format_game(record: &GameRecord, event: &str, site: &str) -> String {
@@ -79,62 +30,15 @@ pub fn format_game(record: &GameRecord, event: &str, site: &str) -> String {
     }
     tags.push(("Termination", record.played.termination.reason.to_string()));
     tags.push(("TimeControl", time_control));
-    let mut out = String::new();
-    for (key, value) in tags {
-        out.push_str(&format!("[{key} \"{}\"]\n", tag_value(&value)));
-    }
-    if !record.played.moves.is_empty() {
-        out.push('\n');
-        for (i, mv) in record.played.moves.iter().enumerate() {
-            out.push_str(&format!("{}. {mv}\n", i + 1));
-        }
-    }
-    let comment = record.played.termination.detail.replace(['{', '}'], "").replace(['\r', '\n'], " ");
-    out.push_str(&format!("{{{}}}\n", comment.trim()));
-    out.push_str(&format!("\n{}\n\n", record.played.result.state()));
-    out
-}
-
-/// A tag line read as the PGN standard says: `[Name "value"]`, where inside the string
-/// `\\` is a backslash and `\"` a quote (any other backslash is kept as it is). `None` when
-/// the line is not one whole tag (an unterminated string, say).
-pub fn standard_tag(line: &str) -> Option<(String, String)> {
-    let rest = line.trim().strip_prefix('[')?;
-    let (name, rest) = rest.split_once(|c: char| c.is_whitespace())?;
-    let mut chars = rest.trim_start().strip_prefix('"')?.chars();
-    let mut value = String::new();
-    loop {
-        match chars.next()? {
-            '"' => break,
-            '\\' => match chars.clone().next() {
-                Some(c @ ('\\' | '"')) => {
-                    chars.next();
-                    value.push(c);
-                }
-                _ => value.push('\\'),
-            },
-            c => value.push(c),
-        }
-    }
-    (chars.as_str().trim() == "]").then(|| (name.to_string(), value))
-}
-
-/// A tag line read as Mzinga's `GameRecording.ParsePGNTag` reads it: the name up to the first
-/// space, then the rest with every `"` deleted, trimmed (no escapes).
-pub fn mzinga_tag(line: &str) -> Option<(String, String)> {
-    let line = line.trim();
-    if !(line.starts_with('[') && line.ends_with(']')) {
-        return None;
-    }
-    let line = line.trim_start_matches('[').trim_end_matches(']');
-    let (name, value) = line.split_once(' ')?;
-    Some((name.trim().to_string(), value.replace('"', "").trim().to_string()))
+    let played = &record.played;
+    pgn::format_game(&tags, &played.moves, &played.termination.detail, played.result.state())
 }
 
 #[cfg(test)]
 pub(crate) mod tests {
     use super::super::referee::{GameResult, PlayedGame, Termination};
     use super::*;
+    use crate::pgn::{mzinga_tag, parse_games, standard_tag};
     use std::time::{Duration, UNIX_EPOCH};
 
     /// A small finished game for the writers' tests.
@@ -178,6 +82,19 @@ pub(crate) mod tests {
              [Opening \"Base;InProgress;Black[1];wS1\"]\n[Termination \"illegal-move\"]\n[TimeControl \"depth=1\"]\n\
              \n1. wS1\n2. bS1 wS1-\n3. wG1 \\wS1\n{illegal move by A: `pass` really now}\n\nBlackWins\n\n"
         );
+    }
+
+    #[test]
+    fn reads_back_to_the_same_game() {
+        let record = sample();
+        let games = parse_games(&format_game(&record, "e", "s")).unwrap();
+        assert_eq!(games.len(), 1);
+        let g = &games[0];
+        assert_eq!((g.white(), g.black(), g.result()), (Some("A the ant"), Some("B"), Some("BlackWins")));
+        assert_eq!(g.opening(), record.opening.as_deref());
+        assert_eq!(g.moves().collect::<Vec<_>>(), record.played.moves);
+        let game_string = g.game_string(crate::intellector::Rules::Modern).unwrap();
+        assert_eq!(game_string, record.played.game_string);
     }
 
     #[test]

@@ -62,16 +62,25 @@ fn engine_line(t: &Tournament, i: usize) -> String {
     )
 }
 
-/// `Openings: book.txt (50, sequential), each played twice with colours swapped`.
+/// `Openings: book.txt (50, sequential), each played twice with colours swapped`; with
+/// `--opening-plies`, `(40, first 8 plies, 10 skipped, sequential)`.
 fn openings_line(t: &Tournament) -> String {
     let Some(book) = &t.book else {
         return "Openings: none (every game from the empty board, colours swapped in pairs)\n".to_string();
+    };
+    let plies = match book.plies {
+        Some(n) => format!(", first {n} plies, {} skipped", book.skipped),
+        None => String::new(),
     };
     let order = match book.order {
         Order::Sequential => "sequential".to_string(),
         Order::Random => format!("random, seed {}", book.seed),
     };
-    format!("Openings: {} ({}, {order}), each played twice with colours swapped\n", book.path.display(), book.count)
+    format!(
+        "Openings: {} ({}{plies}, {order}), each played twice with colours swapped\n",
+        book.path.display(),
+        book.count
+    )
 }
 
 /// `Adjudication: draw at 300 plies, draw at 3 repetitions`.

@@ -7,7 +7,7 @@ use super::args::TournamentArgs;
 use super::engine::{Engine, EngineConfig, Timeouts};
 use super::error::SetupError;
 use super::files::GameFiles;
-use super::openings::{self, Order, Picker};
+use super::openings::{self, Order, Picker, Wanted};
 use super::referee::{default_max_plies, load_game, Rules, DEFAULT_GAME_TYPE};
 use super::schedule::{self, Mode};
 use super::settings::{engine_config, sprt_from};
@@ -52,6 +52,10 @@ pub struct Book {
     pub picker: Picker,
     /// How many openings it has.
     pub count: usize,
+    /// `--opening-plies`: every opening is the first this many plies of a line or game.
+    pub plies: Option<usize>,
+    /// Lines or games `--opening-plies` left out (shorter, or over within the plies).
+    pub skipped: usize,
     /// The order.
     pub order: Order,
     /// The seed of a random order.
@@ -134,10 +138,13 @@ fn book(args: &TournamentArgs) -> Result<(Option<Book>, String), SetupError> {
     let Some(path) = &args.openings else {
         return Ok((None, args.game_type.clone().unwrap_or_else(|| DEFAULT_GAME_TYPE.to_string())));
     };
-    let (list, game_type) = openings::load(path, args.game_type.as_deref(), args.intellector_rules.into())?;
-    let count = list.len();
-    let picker = Picker::new(list, args.order, seed);
-    Ok((Some(Book { path: path.clone(), picker, count, order: args.order, seed }), game_type))
+    let plies = args.opening_plies.map(|n| n as usize);
+    let wanted = Wanted { game_type: args.game_type.as_deref(), plies, rules: args.intellector_rules.into() };
+    let loaded = openings::load(path, wanted)?;
+    let count = loaded.openings.len();
+    let picker = Picker::new(loaded.openings, args.order, seed);
+    let book = Book { path: path.clone(), picker, count, plies, skipped: loaded.skipped, order: args.order, seed };
+    Ok((Some(book), loaded.game_type))
 }
 
 /// The rules; loading the empty game checks the game type and gives its default ply limit.
