@@ -7,10 +7,12 @@
 //! - search: [`perft`], [`search`];
 //! - protocol and tools on top: [`lines`] (the bounded line reader both use), [`uhp`],
 //!   [`pgn`] (game records in Hive PGN, written and read), [`tournament`], [`train`], [`show`]
-//!   (pictures of a position, as text and SVG).
+//!   (pictures of a position, as text and SVG), [`analyze`] (game review: every move scored
+//!   against comb's best).
 
 #![deny(missing_docs)]
 
+pub mod analyze;
 pub mod error;
 pub mod eval;
 pub mod game;

@@ -97,6 +97,30 @@ enum Command {
         /// A game type or GameString (Hive or Intellector).
         position: String,
     },
+    /// Review whole games: search the position before every ply and score the move played
+    /// against comb's best, class it by the loss (in hundredths of a piece: best 0, good up to
+    /// 30, inaccuracy up to 80, mistake up to 200, blunder above), and sum up each side.
+    /// Exit status: 0 when every game was analysed, 1 when some lines or games did not load
+    /// (each named on stderr as `line N: reason`) but others were analysed, 2 for bad arguments
+    /// or nothing to analyse.
+    Analyze {
+        /// Search every position to this depth, 1 to 120 [default: 4].
+        #[arg(long, conflicts_with = "time", value_parser = search_depth)]
+        depth: Option<u32>,
+        /// Search every position for this many seconds instead (fractions allowed); the move
+        /// played, when not comb's, costs one more search one ply shallower.
+        #[arg(long)]
+        time: Option<f64>,
+        /// Positions searched at once, 1 to 256, each single-threaded (default: every core).
+        #[arg(long, value_parser = thread_count)]
+        threads: Option<usize>,
+        /// Print one JSON object per game, per ply and per side's summary instead of a table.
+        #[arg(long)]
+        jsonl: bool,
+        /// A GameString (any argument holding a `;`), a file of GameStrings (one a line, `#`
+        /// comments) or of games in Hive PGN, or `-` for standard input.
+        games: String,
+    },
     /// Play engine-against-engine games between UHP engines and report Elo, LOS and SPRT.
     Tournament(Box<comb::tournament::TournamentArgs>),
     /// Play comb against itself and write one line per position (result, score, GameString)
@@ -383,6 +407,46 @@ fn show(
     Ok(())
 }
 
+/// What `comb analyze` is asked.
+struct AnalyzeArgs {
+    depth: Option<u32>,
+    time: Option<f64>,
+    threads: Option<usize>,
+    jsonl: bool,
+}
+
+/// `comb analyze`: loads the games, then reviews and prints them one by one; returns the exit
+/// status.
+fn analyze(games: &str, args: AnalyzeArgs, options: &Options) -> io::Result<u8> {
+    use comb::analyze::{self, format};
+    let limits = match (args.depth, args.time) {
+        (_, Some(t)) => match Duration::try_from_secs_f64(t) {
+            Ok(d) if d > Duration::ZERO => Limits::time(d),
+            _ => fail("--time takes a positive number of seconds"),
+        },
+        (depth, None) => Limits::depth(depth.unwrap_or(4)),
+    };
+    let input = analyze::input::load(games, options.intellector_rules).unwrap_or_else(|e| fail(&e.to_string()));
+    for problem in &input.problems {
+        eprintln!("{problem}");
+    }
+    if input.games.is_empty() {
+        fail("nothing to analyse");
+    }
+    let threads = args.threads.unwrap_or_else(|| options.threads());
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap_or_else(|e| fail(&e.to_string()));
+    for (i, entry) in input.games.iter().enumerate() {
+        let plies = pool.install(|| analyze::review(&entry.game, limits));
+        if args.jsonl {
+            format::jsonl(entry, &plies).iter().try_for_each(stdout::line)?;
+        } else {
+            // A blank line between tables.
+            stdout::block(&format!("{}{}", if i > 0 { "\n" } else { "" }, format::table(entry, &plies)))?;
+        }
+    }
+    Ok(if input.problems.is_empty() { 0 } else { 1 })
+}
+
 /// `comb selfplay`: checks the set-up, then plays and writes, reporting progress on stderr.
 fn selfplay(args: SelfplayArgs, options: &Options) -> io::Result<()> {
     let rules = options.intellector_rules;
@@ -534,6 +598,9 @@ fn main() -> ExitCode {
             bestmove(&position, BestmoveArgs { depth, time, threads, json }, &options)
         }
         Some(Command::Bench { depth, file }) => bench(&file, depth, &options).map(|()| 0),
+        Some(Command::Analyze { depth, time, threads, jsonl, games }) => {
+            analyze(&games, AnalyzeArgs { depth, time, threads, jsonl }, &options)
+        }
         Some(Command::Tournament(args)) => Ok(comb::tournament::run_status(*args)),
         Some(Command::Perft { threads, depth, position }) => perft(threads, depth, &position, &options).map(|()| 0),
         Some(Command::Show { svg, arrows, no_last_move, position }) => {

@@ -1,0 +1,166 @@
+//! The games `comb analyze` reviews: one GameString, or a file (or standard input) of
+//! GameStrings or of games in Hive PGN.
+//!
+//! A GameString file has one game a line; blank lines and `#` comments are skipped. PGN is told
+//! apart as opening books are ([`is_pgn`]). A line or game that does not load is a [`Problem`]
+//! that names its line, and the others are still reviewed; a text that cannot be read at all
+//! is an [`InputError`].
+
+use crate::error::RulesError;
+use crate::games::AnyGame;
+use crate::intellector::Rules;
+use crate::pgn::{self, PgnError};
+use crate::tournament::openings::is_pgn;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// A game to review, with where it came from.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    /// Its number among the input's games (bad ones counted too), from 1.
+    pub number: usize,
+    /// The line it is on (where it starts, in PGN), from 1.
+    pub line: usize,
+    /// The `White` tag of a PGN game.
+    pub white: Option<String>,
+    /// The `Black` tag of a PGN game.
+    pub black: Option<String>,
+    /// The result a PGN game records (its `Result` tag or result token), which a resigned game
+    /// has and its moves do not show.
+    pub recorded_result: Option<String>,
+    /// The game, replayed and checked by the rules.
+    pub game: AnyGame,
+}
+
+impl Entry {
+    fn new(number: usize, line: usize, game: AnyGame) -> Entry {
+        Entry { number, line, white: None, black: None, recorded_result: None, game }
+    }
+}
+
+/// A line or game of the input that does not load.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Problem {
+    /// Its line, from 1.
+    pub line: usize,
+    /// What is wrong, starting with `line N`.
+    pub message: String,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// The games of an input, and its lines that do not load.
+#[derive(Clone, Debug, Default)]
+pub struct Input {
+    /// The games, in order.
+    pub games: Vec<Entry>,
+    /// The bad lines or games, in order.
+    pub problems: Vec<Problem>,
+}
+
+/// Why there is nothing to review.
+#[derive(Debug)]
+pub enum InputError {
+    /// The file cannot be read.
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// The file is not UTF-8 text.
+    NotUtf8 {
+        /// The file, or `-` for standard input.
+        path: PathBuf,
+    },
+    /// The GameString given as the argument does not load.
+    GameString(RulesError),
+    /// The PGN text's layout is broken (its games cannot be told apart).
+    Pgn(PgnError),
+    /// The input holds no game.
+    NoGames {
+        /// The file, or `-` for standard input.
+        path: PathBuf,
+    },
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InputError::Read { path, error } => write!(f, "{}: {error}", path.display()),
+            InputError::NotUtf8 { path } => write!(f, "{}: not UTF-8 text", path.display()),
+            InputError::GameString(e) => write!(f, "the GameString does not load: {e}"),
+            InputError::Pgn(e) => write!(f, "{e}"),
+            InputError::NoGames { path } => write!(f, "{}: no games", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// What the argument names: a GameString if it holds a `;`, standard input for `-`, else a
+/// file.
+pub fn load(argument: &str, rules: Rules) -> Result<Input, InputError> {
+    if argument.contains(';') {
+        let game = AnyGame::parse(argument.trim(), rules).map_err(InputError::GameString)?;
+        return Ok(Input { games: vec![Entry::new(1, 1, game)], problems: Vec::new() });
+    }
+    let path = PathBuf::from(argument);
+    let bytes = if argument == "-" {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes)
+            .map_err(|error| InputError::Read { path: path.clone(), error })?;
+        bytes
+    } else {
+        std::fs::read(&path).map_err(|error| InputError::Read { path: path.clone(), error })?
+    };
+    let text = String::from_utf8(bytes).map_err(|_| InputError::NotUtf8 { path: path.clone() })?;
+    let input = parse(&path, &text, rules)?;
+    if input.games.is_empty() && input.problems.is_empty() {
+        return Err(InputError::NoGames { path });
+    }
+    Ok(input)
+}
+
+/// The games of `text`, the contents of `path`: PGN or GameStrings (see [`is_pgn`]).
+pub fn parse(path: &Path, text: &str, rules: Rules) -> Result<Input, InputError> {
+    if is_pgn(path, text) {
+        parse_pgn(text, rules)
+    } else {
+        Ok(parse_game_strings(text, rules))
+    }
+}
+
+/// One GameString a line; blank lines and `#` comments skipped.
+pub fn parse_game_strings(text: &str, rules: Rules) -> Input {
+    let mut input = Input::default();
+    let lines = text.lines().enumerate().map(|(i, raw)| (i + 1, raw.split('#').next().unwrap_or_default().trim()));
+    for (number, (line, content)) in lines.filter(|(_, c)| !c.is_empty()).enumerate() {
+        match AnyGame::from_type_or_string(content.trim_start_matches('\u{feff}'), rules) {
+            Ok(game) => input.games.push(Entry::new(number + 1, line, game)),
+            Err(e) => input.problems.push(Problem { line, message: format!("line {line}: {e}") }),
+        }
+    }
+    input
+}
+
+/// Games in Hive PGN: a game whose moves do not replay is a problem at the move's line.
+pub fn parse_pgn(text: &str, rules: Rules) -> Result<Input, InputError> {
+    let mut input = Input::default();
+    for g in pgn::parse_games(text).map_err(InputError::Pgn)? {
+        match g.game(rules) {
+            Ok(game) => input.games.push(Entry {
+                white: g.white().map(str::to_string),
+                black: g.black().map(str::to_string),
+                recorded_result: g.result().map(str::to_string),
+                ..Entry::new(g.number(), g.line(), game)
+            }),
+            Err(e) => input.problems.push(Problem { line: e.place().line, message: e.to_string() }),
+        }
+    }
+    Ok(input)
+}
