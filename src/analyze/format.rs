@@ -41,15 +41,30 @@ pub fn score_text(score: i32) -> String {
 /// recorded result when the moves do not show it).
 fn header(entry: &Entry) -> String {
     let game = &entry.game;
-    let mut text =
-        format!("game {}: {}, {} plies, {}", entry.number, game.type_field(), game.plies(), game.state_string());
+    let plies = match game.plies() {
+        1 => "1 ply".to_string(),
+        n => format!("{n} plies"),
+    };
+    let mut text = format!("game {}: {}, {plies}, {}", entry.number, game.type_field(), game.state_string());
     if let Some((_, reason)) = game.end() {
         text.push_str(&format!(" ({})", reason.detail()));
     }
-    if let Some(result) = entry.recorded_result.as_deref().filter(|r| *r != game.state_string()) {
+    if let Some(result) = entry.recorded_result.as_deref().filter(|r| !says_nothing_more(r, game.state_string())) {
         text.push_str(&format!(", recorded result {result}"));
     }
     text
+}
+
+/// Whether a recorded result (`WhiteWins`, `1-0`, `*`, …) is unknown or what the state says.
+fn says_nothing_more(recorded: &str, state: &str) -> bool {
+    let state_of = match recorded {
+        "1-0" => "WhiteWins",
+        "0-1" => "BlackWins",
+        "1/2-1/2" => "Draw",
+        "*" => return true,
+        other => other,
+    };
+    state_of == state
 }
 
 /// The cells of one row: ply, side, played, its score, best, its score, loss, class.
