@@ -2,7 +2,7 @@
 //!
 //! Exit status: 0 when done, 2 for bad arguments, 130 after Ctrl+C (`bestmove` first prints the
 //! best move found so far), 141 when the reader of standard output went away (`| head -1`; see
-//! [`comb::tournament::stdout`]); `comb tournament` documents its own.
+//! [`comb::tournament::stdout`]); `comb tournament` and `comb analyze` document their own.
 
 use clap::{Parser, Subcommand};
 use comb::games::AnyGame;
@@ -97,9 +97,15 @@ enum Command {
         /// A game type or GameString (Hive or Intellector).
         position: String,
     },
-    /// Review whole games: search the position before every ply and score the move played
-    /// against comb's best, class it by the loss (in hundredths of a piece: best 0, good up to
-    /// 30, inaccuracy up to 80, mistake up to 200, blunder above), and sum up each side.
+    /// Review whole games: every ply's move scored against comb's best, classed by the score
+    /// lost, and a summary per side.
+    ///
+    /// The position before every ply is searched; the loss is the best score less the played
+    /// move's (hundredths of a piece from the mover's view, both capped at ±10000 so that a
+    /// mate counts as 10000; never negative). Classes by loss: best 0, good 1–30, inaccuracy
+    /// 31–80, mistake 81–200, blunder over 200; a position with one legal move (a forced pass)
+    /// is `forced`, not classed. Mates print as `#N` (a win in N of the mover's moves) or `#-N`.
+    ///
     /// Exit status: 0 when every game was analysed, 1 when some lines or games did not load
     /// (each named on stderr as `line N: reason`) but others were analysed, 2 for bad arguments
     /// or nothing to analyse.

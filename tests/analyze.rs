@@ -270,3 +270,13 @@ fn input_lines_are_numbered_from_the_file_start() {
     assert_eq!(read.problems[0].line, 4);
     assert!(read.problems[0].to_string().starts_with("line 4: "));
 }
+
+#[test]
+fn help_documents_the_thresholds_and_exit_status() {
+    let help = stdout(&comb(&["analyze", "--help"]));
+    for text in ["best 0, good 1–30, inaccuracy 31–80, mistake 81–200, blunder over 200", "±10000", "Exit status: 0"]
+    {
+        assert!(help.contains(text), "{text} in {help}");
+    }
+    assert_eq!((analyze::GOOD, analyze::INACCURACY, analyze::MISTAKE, analyze::SCORE_CAP), (30, 80, 200, 10_000));
+}
