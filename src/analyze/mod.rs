@@ -17,7 +17,7 @@
 //! Every position is searched by its own single-threaded [`Engine`] with a fresh table, so at
 //! a fixed depth the review is the same whatever the number of threads it is spread over.
 //!
-//! Reading the input is [`input`]; writing the table and the JSON lines is [`format`].
+//! Reading the input is [`input`]; writing the table and the JSON lines is [`format`](mod@format).
 
 pub mod format;
 pub mod input;
