@@ -101,8 +101,8 @@ enum Command {
     /// lost, and a summary per side.
     ///
     /// The position before every ply is searched; the loss is the best score less the played
-    /// move's (hundredths of a piece from the mover's view, both capped at ±10000 so that a
-    /// mate counts as 10000; never negative). Classes by loss: best 0, good 1–30, inaccuracy
+    /// move's (hundredths of a piece from the mover's view, both capped at ±1000 so that a
+    /// mate counts as 1000; never negative). Classes by loss: best 0, good 1–30, inaccuracy
     /// 31–80, mistake 81–200, blunder over 200; a position with one legal move (a forced pass)
     /// is `forced`, not classed. Mates print as `#N` (a win in N of the mover's moves) or `#-N`.
     ///

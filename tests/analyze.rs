@@ -274,9 +274,9 @@ fn input_lines_are_numbered_from_the_file_start() {
 #[test]
 fn help_documents_the_thresholds_and_exit_status() {
     let help = stdout(&comb(&["analyze", "--help"]));
-    for text in ["best 0, good 1–30, inaccuracy 31–80, mistake 81–200, blunder over 200", "±10000", "Exit status: 0"]
+    for text in ["best 0, good 1–30, inaccuracy 31–80, mistake 81–200, blunder over 200", "±1000 ", "Exit status: 0"]
     {
         assert!(help.contains(text), "{text} in {help}");
     }
-    assert_eq!((analyze::GOOD, analyze::INACCURACY, analyze::MISTAKE, analyze::SCORE_CAP), (30, 80, 200, 10_000));
+    assert_eq!((analyze::GOOD, analyze::INACCURACY, analyze::MISTAKE, analyze::SCORE_CAP), (30, 80, 200, 1_000));
 }

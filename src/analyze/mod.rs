@@ -31,7 +31,7 @@ use rayon::prelude::*;
 use std::sync::atomic::AtomicBool;
 
 /// Scores are capped at ± this many hundredths for the loss (a mate counts as this much).
-pub const SCORE_CAP: i32 = 10_000;
+pub const SCORE_CAP: i32 = 1_000;
 
 /// Transposition table of each position's engine, in MiB: small, since every position has its
 /// own engine and searches are short.
