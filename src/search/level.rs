@@ -9,7 +9,7 @@
 //! opponents named in the README's calibration table.
 
 use super::{Limits, Line};
-use crate::zobrist::splitmix64;
+use crate::zobrist::{splitmix64, SplitMix64};
 
 /// How strongly the engine plays.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -85,20 +85,13 @@ pub fn fresh_seed() -> u64 {
 /// The seeded draw of a level's move.
 #[derive(Clone, Debug)]
 pub struct Chooser {
-    state: u64,
+    rng: SplitMix64,
 }
 
 impl Chooser {
     /// A chooser whose draws depend only on `seed` and on how many draws came before.
     pub fn new(seed: u64) -> Chooser {
-        Chooser { state: seed }
-    }
-
-    /// A uniform number in `[0, 1)`.
-    fn next_unit(&mut self) -> f64 {
-        let (state, out) = splitmix64(self.state);
-        self.state = state;
-        (out >> 11) as f64 / (1u64 << 53) as f64
+        Chooser { rng: SplitMix64::new(seed) }
     }
 
     /// The index of the line to play among `lines` (best first), drawn with weights
@@ -111,7 +104,7 @@ impl Chooser {
         let best = lines[0].score;
         let weight = |l: &Line<M>| (-((best - l.score) as f64) / temperature).exp();
         let total: f64 = lines.iter().map(weight).sum();
-        let mut target = self.next_unit() * total;
+        let mut target = self.rng.unit() * total;
         for (i, line) in lines.iter().enumerate() {
             target -= weight(line);
             if target < 0.0 {

@@ -20,7 +20,7 @@ use super::referee::load_game;
 use crate::games::AnyGame;
 use crate::intellector::Rules as IntellectorRules;
 use crate::pgn;
-use crate::zobrist::splitmix64;
+pub use crate::zobrist::SplitMix64;
 use std::path::Path;
 
 /// One opening: the GameString and where it came from.
@@ -197,30 +197,6 @@ pub enum Order {
     Sequential,
     /// Shuffled with the seed; reshuffled each time the list runs out.
     Random,
-}
-
-/// A small, fast, seedable generator over the crate's [`splitmix64`] (the one the Zobrist keys
-/// come from): the same seed gives the same tournament on every platform.
-#[derive(Clone, Debug)]
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    /// A generator from a seed.
-    pub fn new(seed: u64) -> SplitMix64 {
-        SplitMix64(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        let (state, bits) = splitmix64(self.0);
-        self.0 = state;
-        bits
-    }
-
-    /// A number in `0..n` (n > 0), without modulo bias worth mentioning for book sizes.
-    pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() as u128 * n as u128) >> 64) as usize
-    }
 }
 
 /// Hands out openings in the chosen order.

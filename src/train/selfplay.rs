@@ -35,6 +35,7 @@ use crate::intellector::Rules;
 use crate::record::{Notation, Record};
 use crate::search::{is_mate_score, Engine, Limits};
 use crate::with_record;
+use crate::zobrist::SplitMix64;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -110,18 +111,6 @@ enum Skip {
 /// One position of a game: its GameString and search score (White's view), or why it is
 /// left out.
 type Sample = Result<(String, i32), Skip>;
-
-/// A small seeded generator (splitmix64).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        let (state, out) = crate::zobrist::splitmix64(self.0);
-        self.0 = state;
-        // n is small (moves, book lines): the modulo bias is far below anything measurable.
-        (out % n as u64) as usize
-    }
-}
 
 /// Plays `settings.games` games and writes the kept positions to `out`, in game order;
 /// `progress` hears of every finished game. Fails only when `out` does.
@@ -201,7 +190,7 @@ fn write_game(samples: &[Sample], outcome: Outcome, out: &mut dyn Write) -> io::
 /// Plays game number `index`: its positions and its result.
 fn play(settings: &Settings, index: usize, engine: &mut Engine) -> (Vec<Sample>, Outcome) {
     // Games differ by their number; the same number always gives the same game.
-    let mut rng = Rng(settings.seed ^ crate::zobrist::splitmix64(index as u64).1);
+    let mut rng = SplitMix64::new(settings.seed ^ crate::zobrist::splitmix64(index as u64).1);
     let start = if settings.openings.is_empty() {
         AnyGame::from_type(&settings.game_type, settings.rules)
     } else {
@@ -216,7 +205,7 @@ fn play(settings: &Settings, index: usize, engine: &mut Engine) -> (Vec<Sample>,
 fn play_record<G: Notation>(
     mut record: Record<G>,
     settings: &Settings,
-    rng: &mut Rng,
+    rng: &mut SplitMix64,
     engine: &mut Engine,
 ) -> (Vec<Sample>, Outcome) {
     let mut samples = Vec::new();
