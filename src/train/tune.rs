@@ -171,12 +171,12 @@ impl Default for Settings {
 fn gradient(data: &Data, k: f64, lambda: f64, weights: &[[f64; 2]]) -> Vec<[f64; 2]> {
     let n = weights.len();
     let chunk = data.len().div_ceil(rayon::current_num_threads().max(1) * 4).max(1);
-    let indices: Vec<usize> = (0..data.len()).collect();
-    let total = indices
-        .par_chunks(chunk)
-        .map(|part| {
+    // Chunks of position numbers, not a list of them: an epoch allocates only the partial sums.
+    let total = (0..data.len().div_ceil(chunk))
+        .into_par_iter()
+        .map(|c| {
             let mut g = vec![[0.0; 2]; n];
-            for &i in part {
+            for i in c * chunk..((c + 1) * chunk).min(data.len()) {
                 let p = sigmoid(k * data.eval(i, weights));
                 // d/de (t - p)² = -2 (t - p) p (1 - p) k
                 let d = -2.0 * (data.target(i, k, lambda) - p) * p * (1.0 - p) * k / data.scale;
