@@ -2,9 +2,7 @@
 //! [`FEATURES`](super::eval::FEATURES), in hundredths of a piece.
 //!
 //! Written by `comb tune`; edit by hand only to try a change, then tune again.
-//! Fitted to 55036 positions (`comb selfplay --game Base+MLP --games 1200 --depth 3 --seed 11`), k = 0.004408, 1000 epochs, learning rate 2, lambda 0.5: error 0.048716 -> 0.044362 (held out 0.049338 -> 0.045099).
-//! The data came from commit 4df051f's `comb selfplay`, before its random plies were drawn by
-//! `zobrist::SplitMix64` (the same seed gives other games since).
+//! Fitted to 55036 positions (`comb selfplay --game Base+MLP --games 1200 --depth 3 --seed 11` at commit 4df051f), k = 0.004408, 1000 epochs, learning rate 2, lambda 0.5: error 0.048716 -> 0.044362 (held out 0.049338 -> 0.045099).
 
 use crate::eval::Weight;
 
