@@ -7,14 +7,17 @@
 //! slightly worse move far more often than a blunder), and never repeats itself from game to
 //! game unless given a seed. The numbers of each level were set by matches against the
 //! opponents named in the README's calibration table.
+//!
+//! A level's depth is comb's depth: with its pruning and reductions comb's depth N is not
+//! another engine's depth N, which is why the levels are measured, not matched by depth.
 
-use super::{Limits, Line};
+use super::{is_mate_score, Limits, Line};
 use crate::zobrist::{splitmix64, SplitMix64};
 
 /// How strongly the engine plays.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Level {
-    /// A beginner: two plies, loose choice.
+    /// A beginner: two plies, a loose choice among eight moves.
     Easy,
     /// A club player.
     Medium,
@@ -58,9 +61,12 @@ impl Level {
     /// How the level searches and chooses; `None` for full strength.
     pub fn shape(self) -> Option<Shape> {
         match self {
-            Level::Easy => Some(Shape { depth: 1, lines: 8, temperature: 120.0 }),
-            Level::Medium => Some(Shape { depth: 2, lines: 6, temperature: 50.0 }),
-            Level::Hard => Some(Shape { depth: 4, lines: 4, temperature: 20.0 }),
+            // Measured against nokamute at depth 2 and 4 (hivegame.com's "easy" and "medium"):
+            // see the README's calibration table.
+            Level::Easy => Some(Shape { depth: 2, lines: 8, temperature: 100.0 }),
+            Level::Medium => Some(Shape { depth: 4, lines: 6, temperature: 40.0 }),
+            // Not yet calibrated against nokamute at depth 7 (hivegame.com's "hard").
+            Level::Hard => Some(Shape { depth: 5, lines: 4, temperature: 20.0 }),
             Level::Max => None,
         }
     }
@@ -95,13 +101,14 @@ impl Chooser {
     }
 
     /// The index of the line to play among `lines` (best first), drawn with weights
-    /// `exp(-(best - score) / temperature)`. Always 0 for one line or a non-positive
-    /// temperature.
+    /// `exp(-(best - score) / temperature)`. Always 0 for one line, a non-positive
+    /// temperature, or a forced win seen: mate scores differ by a point a ply, so a quicker
+    /// mate would barely outweigh a slower one, and a person who sees a win plays it.
     pub fn choose<M>(&mut self, lines: &[Line<M>], temperature: f64) -> usize {
-        if lines.len() <= 1 || temperature <= 0.0 {
+        let best = lines.first().map_or(0, |l| l.score);
+        if lines.len() <= 1 || temperature <= 0.0 || (is_mate_score(best) && best > 0) {
             return 0;
         }
-        let best = lines[0].score;
         let weight = |l: &Line<M>| (-((best - l.score) as f64) / temperature).exp();
         let total: f64 = lines.iter().map(weight).sum();
         let mut target = self.rng.unit() * total;
@@ -135,7 +142,7 @@ mod tests {
     #[test]
     fn levels_cap_the_depth_and_keep_the_clock() {
         let asked = Limits { depth: Some(9), time: Some(std::time::Duration::from_secs(1)), nodes: None };
-        assert_eq!(Level::Easy.limits(asked).depth, Some(1));
+        assert_eq!(Level::Easy.limits(asked).depth, Some(2));
         assert_eq!(Level::Easy.limits(asked).time, asked.time);
         assert_eq!(Level::Hard.limits(Limits::depth(2)).depth, Some(2));
         assert_eq!(Level::Max.limits(asked), asked);

@@ -230,7 +230,9 @@ impl Engine {
         let abort = AtomicBool::new(false);
         let finished = Finished::new();
         let shared = worker::Shared { tt: &self.tt, stop, abort: &abort, finished: &finished };
-        let helpers = self.threads - 1;
+        // A level's search is a few plies: one thread answers at once, and its draws then repeat
+        // with their seed (helpers would make the scores depend on thread timing).
+        let helpers = if shape.is_some() { 0 } else { self.threads - 1 };
         // Helpers search to the same depth limit; the clock and node limit are the main thread's.
         let helper_limits = Limits { depth: limits.depth, ..Limits::default() };
         let mut result = std::thread::scope(|scope| {
