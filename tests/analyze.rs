@@ -7,7 +7,10 @@ use comb::game::Color;
 use comb::games::AnyGame;
 use comb::intellector::Rules;
 use comb::search::{Limits, MATE};
-use std::process::{Command, Output};
+use std::process::Command;
+
+mod common;
+use common::{comb, stderr, stdout};
 
 /// From positions/hive-tactics.txt: Black to move must stop White surrounding its queen.
 const BLOCK: &str = r"Base+MLP;InProgress;Black[10];wS1;bS1 \wS1;wM wS1-;bA1 \bS1;wQ wS1\;bQ bS1/;wG1 wM/;bA1 wQ\;wP wG1\;bA1 wG1/;wP bQ\;bM bQ/;bS1 bM\;bL \bM;wA1 -wS1;bA1 /wA1;wB1 wG1\;bL /bQ;wM -bM";
@@ -23,18 +26,6 @@ const PASS: &str = r"Base;InProgress;White[7];wA1;bS1 wA1-;wQ -wA1;bQ bS1/;wQ \w
 fn review(game_string: &str, depth: u32) -> Vec<PlyReview> {
     let game = AnyGame::parse(game_string, Rules::default()).expect("the GameString loads");
     analyze::review(&game, Limits::depth(depth))
-}
-
-fn comb(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_comb")).args(args).output().expect("the comb binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 /// A file in the temporary directory holding `text`, named for the test that wrote it.

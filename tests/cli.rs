@@ -3,20 +3,11 @@
 //! move so far, status 130) and a reader that leaves early (quietly, status 141).
 
 use std::io::{BufRead, BufReader, Read};
-use std::process::{Child, Command, ExitStatus, Output, Stdio};
+use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
-fn comb(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_comb")).args(args).output().expect("the comb binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+mod common;
+use common::{comb, stderr, stdout};
 
 /// The first position of a kind in positions/hive-tactics.txt.
 fn tactic(kind: &str) -> String {

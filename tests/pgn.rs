@@ -5,22 +5,10 @@
 
 use comb::intellector::Rules;
 use comb::pgn::{parse_games, PgnGame};
-use std::path::PathBuf;
 use std::process::{Command, Output};
 
-const COMB: &str = env!("CARGO_BIN_EXE_comb");
-
-/// A fresh, empty directory for one test's files.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("comb-pgn-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn data(name: &str) -> String {
-    format!("{}/{name}", env!("CARGO_MANIFEST_DIR"))
-}
+mod common;
+use common::{data, temp_dir, COMB};
 
 /// Two comb engines at depths 1 and 2, one search thread each.
 fn engines() -> Vec<String> {
@@ -58,7 +46,7 @@ fn json_field(line: &str, key: &str) -> String {
 
 /// Plays `rounds` rounds from `book` into a PGN and a JSONL file; returns both texts.
 fn played(name: &str, book: &str, rounds: &str) -> (String, String) {
-    let dir = temp_dir(name);
+    let dir = temp_dir("pgn", name);
     let (pgn, jsonl) = (dir.join("games.pgn"), dir.join("games.jsonl"));
     let (pgn_arg, jsonl_arg) = (pgn.display().to_string(), jsonl.display().to_string());
     let args = ["--openings", book, "--rounds", rounds, "--concurrency", "2", "--pgn", &pgn_arg, "--jsonl", &jsonl_arg];
@@ -72,7 +60,7 @@ fn played(name: &str, book: &str, rounds: &str) -> (String, String) {
 #[test]
 fn every_game_the_tournament_writes_reads_back_to_its_game_string() {
     // The Hive book's one opening ends with a backslash, which the Opening tag must keep.
-    let dir = temp_dir("round-trip-book");
+    let dir = temp_dir("pgn", "round-trip-book");
     let book = dir.join("book.txt");
     std::fs::write(&book, "Base+MLP;InProgress;White[2];wS1;bS1 wS1\\\n").unwrap();
     for (book, rounds) in [(book.display().to_string(), "1"), (data("positions/openings-intellector.txt"), "2")] {
@@ -145,7 +133,7 @@ fn a_game_as_mzinga_viewer_saves_it_reads_correctly() {
 
 #[test]
 fn opening_plies_cut_a_pgn_book_into_the_games_openings() {
-    let dir = temp_dir("opening-plies");
+    let dir = temp_dir("pgn", "opening-plies");
     let (book, jsonl) = (dir.join("book.txt"), dir.join("games.jsonl"));
     // The sample game, then one of three plies, which four plies skip: detected by content.
     let short = "[GameType \"Base+MLP\"]\n\n1. wS1\n2. bS1 wS1-\n3. wQ -wS1\n";
@@ -182,7 +170,7 @@ fn opening_plies_cut_a_game_string_book() {
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("no opening of 7 plies: all 50 lines are shorter or end within 7 plies"), "{stderr}");
-    let dir = temp_dir("opening-plies-lines");
+    let dir = temp_dir("pgn", "opening-plies-lines");
     let jsonl = dir.join("games.jsonl");
     let jsonl_arg = jsonl.display().to_string();
     let args = ["--openings", &book, "--opening-plies", "5", "--rounds", "1", "--jsonl", &jsonl_arg];
@@ -214,7 +202,7 @@ fn selfplay_starts_from_a_pgn_book_too() {
 
 #[test]
 fn bad_pgn_books_are_refused_with_their_game_and_line() {
-    let dir = temp_dir("bad-books");
+    let dir = temp_dir("pgn", "bad-books");
     let refused = |name: &str, text: &str, plies: Option<&str>| {
         let path = dir.join(name);
         std::fs::write(&path, text).unwrap();

@@ -2,22 +2,12 @@
 //! (its pieces, hands and arrows), and the refusals (exit status 2 and a reason).
 
 use std::collections::HashMap;
-use std::process::{Command, Output};
+
+mod common;
+use common::{comb, stderr, stdout};
 
 /// A Base game in which White's beetle climbed onto its queen: one stack of two.
 const STACKED: &str = r"Base;InProgress;Black[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wB1 \wQ;bB1 bQ\;wB1 wQ";
-
-fn comb(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_comb")).args(args).output().expect("the comb binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
 
 /// `comb show ARGS…` must succeed; its standard output.
 fn show(args: &[&str]) -> String {

@@ -6,23 +6,12 @@
 //! read back alike; a reader that leaves early stops the run quietly.
 
 use comb::pgn::{mzinga_tag, standard_tag};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-const COMB: &str = env!("CARGO_BIN_EXE_comb");
-
-/// A fresh, empty directory for one test's files.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("comb-tournament-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn data(name: &str) -> String {
-    format!("{}/{name}", env!("CARGO_MANIFEST_DIR"))
-}
+mod common;
+use common::{data, temp_dir, COMB};
 
 fn comb_engine(name: &str) -> Vec<String> {
     vec![
@@ -121,7 +110,7 @@ fn final_score(stdout: &str, a: &str, b: &str) -> (usize, usize, usize, usize) {
 
 #[test]
 fn comb_against_comb_writes_consistent_pgn_and_jsonl() {
-    let dir = temp_dir("selfplay");
+    let dir = temp_dir("tournament", "selfplay");
     let (pgn, jsonl) = (dir.join("games.pgn"), dir.join("games.jsonl"));
     // A follows each game with `play`, B is sent the whole game before every move.
     let mut args = comb_engine("A");
@@ -192,7 +181,7 @@ fn comb_against_comb_writes_consistent_pgn_and_jsonl() {
 
 #[test]
 fn cheating_crashing_hanging_and_broken_engines_lose_and_the_tournament_goes_on() {
-    let dir = temp_dir("faults");
+    let dir = temp_dir("tournament", "faults");
     let (jsonl, logs) = (dir.join("games.jsonl"), dir.join("logs"));
     let mut args = comb_engine("comb");
     for mode in ["illegal", "crash", "hang", "error"] {
@@ -266,7 +255,7 @@ fn bad_setups_are_refused_with_reasons() {
         assert_eq!(out.status.code(), Some(2), "{stderr}");
         assert!(stderr.contains(expected), "expected `{expected}` in {stderr}");
     };
-    let dir = temp_dir("setups");
+    let dir = temp_dir("tournament", "setups");
     let book = dir.join("book.txt");
     std::fs::write(&book, "# fine\nBase;InProgress;Black[1];wS1\nBase;InProgress;White[2];wS1;bQ wS1-\n").unwrap();
     let mut two = comb_engine("A");
@@ -291,7 +280,7 @@ fn bad_setups_are_refused_with_reasons() {
 
 #[test]
 fn intellector_tournament_ends_by_its_rules() {
-    let dir = temp_dir("intellector");
+    let dir = temp_dir("tournament", "intellector");
     let jsonl = dir.join("games.jsonl");
     let mut args = comb_engine("deep");
     args.push("depth=3".into());
@@ -489,7 +478,7 @@ fn assert_no_nan_or_inf(text: &str) {
 
 #[test]
 fn statistics_of_tiny_results_are_numbers_or_na() {
-    let dir = temp_dir("tiny");
+    let dir = temp_dir("tournament", "tiny");
     let jsonl = dir.join("games.jsonl");
     // 2 - 0: a sweep, with an interim block after every game, the pentanomial and the SPRT.
     let mut args = comb_engine("comb");
@@ -517,7 +506,7 @@ fn statistics_of_tiny_results_are_numbers_or_na() {
 
 #[test]
 fn pgn_tags_read_back_alike_by_the_standard_and_by_mzinga() {
-    let dir = temp_dir("pgn-tags");
+    let dir = temp_dir("tournament", "pgn-tags");
     let (book, pgn) = (dir.join("book.txt"), dir.join("games.pgn"));
     // From positions/openings-base-mlp.txt: the GameString ends with a backslash.
     let opening = "Base+MLP;InProgress;White[2];wS1;bS1 wS1\\";
