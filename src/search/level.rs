@@ -63,7 +63,7 @@ impl Level {
         match self {
             // Measured against nokamute at depth 2 and 4 (hivegame.com's "easy" and "medium"):
             // see the README's calibration table.
-            Level::Easy => Some(Shape { depth: 2, lines: 8, temperature: 100.0 }),
+            Level::Easy => Some(Shape { depth: 2, lines: 8, temperature: 70.0 }),
             Level::Medium => Some(Shape { depth: 4, lines: 6, temperature: 40.0 }),
             // Not yet calibrated against nokamute at depth 7 (hivegame.com's "hard").
             Level::Hard => Some(Shape { depth: 5, lines: 4, temperature: 20.0 }),
