@@ -538,3 +538,82 @@ fn pgn_tags_read_back_alike_by_the_standard_and_by_mzinga() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A game's JSONL line without what differs from run to run (times) or from shard to shard.
+fn game_without_times(line: &str) -> String {
+    let cut = ["\"started\":", "\"shard\":"];
+    let mut fields: Vec<&str> = Vec::new();
+    let mut rest = line;
+    // The fields that vary hold no commas: each is cut from its key to the next comma.
+    for key in cut {
+        if let Some(start) = rest.find(key) {
+            let end = start + rest[start..].find(",\"").unwrap();
+            fields.push(&rest[..start]);
+            rest = &rest[end + 1..];
+        }
+    }
+    fields.push(rest);
+    let kept = fields.concat();
+    let start = kept.find("\"seconds\":").unwrap();
+    let end = kept.find("\"tournament\":").unwrap();
+    format!("{}{}", &kept[..start], &kept[end..])
+}
+
+/// The arguments of a small two-engine match with every game in `jsonl`.
+fn small_match(jsonl: &Path, extra: &[&str]) -> Vec<String> {
+    let mut args = comb_engine("A");
+    args.push("depth=2".into());
+    args.extend(comb_engine("B"));
+    args.push("depth=1".into());
+    args.extend(strings(&["--rounds", "3", "--concurrency", "1", "--rating-interval", "0", "--max-plies", "60"]));
+    args.extend(strings(&["--openings", &data("positions/openings-base-mlp.txt"), "--order", "random", "--seed", "3"]));
+    args.extend(strings(&["--sprt", "elo0=0", "elo1=50", "--jsonl", &jsonl.display().to_string()]));
+    args.extend(strings(extra));
+    args
+}
+
+fn lines_of(path: &Path) -> Vec<String> {
+    std::fs::read_to_string(path).unwrap().lines().map(str::to_string).collect()
+}
+
+#[test]
+fn shards_play_disjoint_parts_of_the_same_schedule() {
+    let dir = temp_dir("tournament", "shards");
+    let whole = dir.join("whole.jsonl");
+    let (out, stdout) = tournament(&small_match(&whole, &[]));
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    let whole_lines = lines_of(&whole);
+    assert_eq!(whole_lines.len(), 6);
+
+    // Shard 1 from the option, shard 2 from a Slurm array task numbered from 4.
+    let first = dir.join("shard-1.jsonl");
+    let (out, stdout1) = tournament(&small_match(&first, &["--shard", "1/2"]));
+    assert!(out.status.success(), "{stdout1}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout1.contains("Shard: 1/2 (from --shard), 4 of 6 games, tournament "), "{stdout1}");
+    let second = dir.join("shard-2.jsonl");
+    let out = Command::new(COMB)
+        .arg("tournament")
+        .args(small_match(&second, &[]))
+        .env("SLURM_ARRAY_TASK_ID", "5")
+        .env("SLURM_ARRAY_TASK_MIN", "4")
+        .env("SLURM_ARRAY_TASK_COUNT", "2")
+        .output()
+        .unwrap();
+    let stdout2 = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(out.status.success(), "{stdout2}");
+    assert!(stdout2.contains("Shard: 2/2 (from SLURM_ARRAY_TASK_ID), 2 of 6 games, tournament "), "{stdout2}");
+
+    let (first_lines, second_lines) = (lines_of(&first), lines_of(&second));
+    let numbers = |lines: &[String]| lines.iter().map(|l| json_field(l, "game")).collect::<Vec<_>>();
+    assert_eq!(numbers(&first_lines), ["1", "2", "5", "6"], "pairs 0 and 2");
+    assert_eq!(numbers(&second_lines), ["3", "4"], "pair 1");
+    assert!(first_lines.iter().all(|l| json_field(l, "shard") == "1/2"));
+    for line in first_lines.iter().chain(&second_lines) {
+        let number: usize = json_field(line, "game").parse().unwrap();
+        let same = &whole_lines[number - 1];
+        assert_eq!(json_field(same, "shard"), "null");
+        assert_eq!(json_field(line, "tournament"), json_field(same, "tournament"), "one tournament");
+        assert_eq!(game_without_times(line), game_without_times(same), "game {number} is played alike");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

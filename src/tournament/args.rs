@@ -65,6 +65,17 @@ pub struct TournamentArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     pub concurrency: Option<u16>,
 
+    /// Play only shard K of N of the schedule: the pairs whose index % N is K - 1, with the game
+    /// numbers of the whole run. Without it, a Slurm job array task or a Kubernetes Indexed Job
+    /// (with --shard-count) picks its shard.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+
+    /// The number of shards of a Kubernetes Indexed Job (its completions); the shard is
+    /// JOB_COMPLETION_INDEX + 1.
+    #[arg(long = "shard-count", value_name = "N")]
+    pub shard_count: Option<usize>,
+
     /// Adjudicate a draw after this many plies, opening included; 0 = never [default: 300 for Hive].
     #[arg(long = "max-plies", value_name = "N")]
     pub max_plies: Option<usize>,

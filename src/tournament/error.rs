@@ -282,6 +282,62 @@ impl fmt::Display for SprtSettingError {
 
 impl std::error::Error for SprtSettingError {}
 
+/// Why the shard to play (`--shard`, `--shard-count` or the scheduler's variables) is refused.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ShardError {
+    /// `--shard` that is not `K/N`.
+    NotKOfN(String),
+    /// A shard index outside 1..=count.
+    OutOfRange {
+        /// The index, from 1.
+        index: usize,
+        /// The number of shards.
+        count: usize,
+    },
+    /// `--shard` and `--shard-count` together.
+    CountWithShard,
+    /// `--shard-count` without `JOB_COMPLETION_INDEX` (nor a Slurm array).
+    CountWithoutIndex,
+    /// A variable (or `--shard-count`) the shard needs and that is not there.
+    Missing(&'static str),
+    /// A scheduler variable that is not a number.
+    BadVariable {
+        /// The variable.
+        name: &'static str,
+        /// Its value.
+        value: String,
+    },
+    /// `--shard-count` other than the Slurm array's task count.
+    CountDisagrees {
+        /// `--shard-count`.
+        given: usize,
+        /// `SLURM_ARRAY_TASK_COUNT`.
+        count: usize,
+    },
+}
+
+impl fmt::Display for ShardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ShardError::NotKOfN(text) => write!(f, "--shard {text}: expected K/N (shard K of N, from 1)"),
+            ShardError::OutOfRange { index, count } => {
+                write!(f, "shard {index} of {count}: a shard is 1 to N of N shards, N at least 1")
+            }
+            ShardError::CountWithShard => f.write_str("--shard K/N already gives the count: drop --shard-count"),
+            ShardError::CountWithoutIndex => {
+                f.write_str("--shard-count needs JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) or --shard K/N")
+            }
+            ShardError::Missing(name) => write!(f, "sharding needs {name}"),
+            ShardError::BadVariable { name, value } => write!(f, "{name}={value}: expected a number"),
+            ShardError::CountDisagrees { given, count } => {
+                write!(f, "--shard-count {given} disagrees with SLURM_ARRAY_TASK_COUNT={count}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ShardError {}
+
 /// Why a tournament cannot start.
 #[derive(Debug)]
 pub enum SetupError {
@@ -334,6 +390,10 @@ pub enum SetupError {
         /// The refusal (`err …`), or how the exchange failed.
         error: EngineError,
     },
+    /// A shard that cannot be played.
+    Shard(ShardError),
+    /// A shard of a random opening order without `--seed`: every shard would draw its own.
+    ShardNeedsSeed,
     /// An output file or directory could not be created.
     Output {
         /// The file or directory.
@@ -366,6 +426,10 @@ impl fmt::Display for SetupError {
             SetupError::Refused { index, command, game_type, error } => {
                 write!(f, "engine {index} (`{command}`) cannot play {game_type}: `newgame {game_type}`: {error}")
             }
+            SetupError::Shard(error) => error.fmt(f),
+            SetupError::ShardNeedsSeed => {
+                f.write_str("--order random in shards needs --seed N: every shard must draw the same opening order")
+            }
             SetupError::Output { path, error } => write!(f, "{}: {error}", path.display()),
         }
     }
@@ -376,6 +440,12 @@ impl std::error::Error for SetupError {}
 impl From<SprtSettingError> for SetupError {
     fn from(error: SprtSettingError) -> SetupError {
         SetupError::Sprt(error)
+    }
+}
+
+impl From<ShardError> for SetupError {
+    fn from(error: ShardError) -> SetupError {
+        SetupError::Shard(error)
     }
 }
 

@@ -6,10 +6,16 @@
 //!  "white_limit":"depth=2","black_limit":"depth=2","opening":"Base+MLP;…","opening_plies":2,
 //!  "result":"WhiteWins","score":"1-0","reason":"surrounded","detail":"queen surrounded",
 //!  "plies":63,"game_string":"Base+MLP;WhiteWins;Black[32];…","moves":["wS1",…],
-//!  "started":"2026-05-01T10:00:00Z","seconds":4.213,"white_seconds":2.1,"black_seconds":2.05}
+//!  "started":"2026-05-01T10:00:00Z","seconds":4.213,"white_seconds":2.1,"black_seconds":2.05,
+//!  "tournament":"3f0c…","shard":"2/3","settings":"game_type=Base+MLP\nmode=round-robin\n…"}
 //! ```
-//! (one line per game in the file). `opening` is `null` for games from the empty board.
+//! (one line per game in the file). `opening` is `null` for games from the empty board, `shard`
+//! for a run of the whole schedule. `tournament` is the id of the settings (see
+//! [`super::identity`]); they come last, so that a reader looking for a game's own fields meets
+//! those first.
 
+use super::identity::Identity;
+use super::shard::Shard;
 use super::{utc, GameRecord};
 
 /// `text` as a JSON string literal, quotes included.
@@ -36,8 +42,18 @@ fn seconds(d: std::time::Duration) -> String {
     format!("{:.3}", d.as_secs_f64())
 }
 
-/// One game as a single line of JSON (without the line break).
-pub fn format_game(record: &GameRecord) -> String {
+/// The fields that end every line of a run: `"tournament":…,"shard":…,"settings":…`.
+pub fn tail(identity: &Identity, shard: Option<Shard>) -> String {
+    format!(
+        "\"tournament\":{},\"shard\":{},\"settings\":{}",
+        string(&identity.id),
+        shard.map_or("null".to_string(), |s| string(&s.to_string())),
+        string(&identity.settings)
+    )
+}
+
+/// One game as a single line of JSON (without the line break), ending with `tail`.
+pub fn format_game(record: &GameRecord, tail: &str) -> String {
     let p = &record.played;
     let (y, mo, d, h, mi, s) = utc(p.started);
     let moves: Vec<String> = p.moves.iter().map(|m| string(m)).collect();
@@ -65,7 +81,7 @@ pub fn format_game(record: &GameRecord) -> String {
         ("black_seconds", seconds(p.think[1])),
     ];
     let body: Vec<String> = fields.iter().map(|(k, v)| format!("{}:{v}", string(k))).collect();
-    format!("{{{}}}", body.join(","))
+    format!("{{{},{tail}}}", body.join(","))
 }
 
 #[cfg(test)]
@@ -83,7 +99,9 @@ mod tests {
 
     #[test]
     fn one_line_per_game() {
-        let line = format_game(&super::super::pgn::tests::sample());
+        let identity = Identity { id: "0123456789abcdef".into(), settings: "mode=gauntlet\nrounds=2".into() };
+        let line =
+            format_game(&super::super::pgn::tests::sample(), &tail(&identity, Some(Shard { index: 2, count: 3 })));
         assert!(!line.contains('\n'));
         assert!(line.starts_with("{\"game\":17,\"round\":9,\"pair\":8,\"game_type\":\"Base\","));
         assert!(line.contains("\"white\":\"A \\\"the ant\\\"\""));
@@ -93,6 +111,9 @@ mod tests {
         assert!(line.contains("\"moves\":[\"wS1\",\"bS1 wS1-\",\"wG1 \\\\wS1\"]"));
         assert!(line.contains("\"plies\":3,"));
         assert!(line.contains("\"started\":\"2000-02-29T00:00:00Z\",\"seconds\":2.000"));
-        assert!(line.ends_with("\"white_seconds\":1.500,\"black_seconds\":0.250}"));
+        assert!(line.contains("\"white_seconds\":1.500,\"black_seconds\":0.250,"));
+        assert!(line.ends_with(
+            "\"tournament\":\"0123456789abcdef\",\"shard\":\"2/3\",\"settings\":\"mode=gauntlet\\nrounds=2\"}"
+        ));
     }
 }

@@ -14,6 +14,8 @@
 //! - [`referee`]: comb's rules check every move and end games (rules, adjudication, failures);
 //! - [`openings`]: opening books (GameStrings, or games in PGN cut by `--opening-plies`) and their
 //!   order;
+//! - [`identity`]: the tournament id that every JSONL line carries;
+//! - [`shard`]: the part of the schedule one process plays (`--shard`, Slurm, Kubernetes);
 //! - [`schedule`]: pairings (round-robin, gauntlet), pairs of games with colours swapped, and
 //!   concurrent workers;
 //! - [`stats`]: Elo, error margin, LOS, pentanomial counts, SPRT;
@@ -24,6 +26,7 @@ pub mod args;
 pub mod engine;
 pub mod error;
 pub mod files;
+pub mod identity;
 pub mod jsonl;
 pub mod openings;
 pub mod pgn;
@@ -33,6 +36,7 @@ pub mod run;
 pub mod schedule;
 pub mod settings;
 pub mod setup;
+pub mod shard;
 pub mod stats;
 pub mod stdout;
 

@@ -13,10 +13,11 @@ use crate::game::Color;
 use std::collections::{BTreeMap, HashMap};
 use std::time::Duration;
 
-/// The lines printed before the first game: the tournament, the engines, openings,
-/// adjudication and the SPRT. `total` is the number of games scheduled.
-pub fn header(t: &Tournament, total: usize) -> String {
-    let mut out = tournament_line(t, total);
+/// The lines printed before the first game: the tournament, the shard, the engines, openings,
+/// adjudication and the SPRT.
+pub fn header(t: &Tournament) -> String {
+    let mut out = tournament_line(t, t.schedule.len());
+    out.push_str(&shard_line(t));
     for i in 0..t.engines.len() {
         out.push_str(&engine_line(t, i));
     }
@@ -24,9 +25,28 @@ pub fn header(t: &Tournament, total: usize) -> String {
     out.push_str(&adjudication_line(t));
     if let Some(s) = &t.sprt {
         out.push_str(&sprt_settings_line(s));
+        if t.shard.is_some() {
+            out.push_str(" (a shard plays its whole part: the verdict is the merge's)");
+        }
         out.push('\n');
     }
     out
+}
+
+/// `Shard: 2/3 (from SLURM_ARRAY_TASK_ID), 4 of 12 games, tournament 3f0c…`; with no shard,
+/// only the tournament id.
+fn shard_line(t: &Tournament) -> String {
+    match &t.shard {
+        Some(p) => format!(
+            "Shard: {} (from {}), {} of {} games, tournament {}\n",
+            p.shard,
+            p.source,
+            t.games.len(),
+            t.schedule.len(),
+            t.identity.id
+        ),
+        None => String::new(),
+    }
 }
 
 /// `Tournament: Base+MLP, round-robin, 2 engines, 3 rounds, 6 games, concurrency 1`.

@@ -68,14 +68,19 @@ fn exit_status(result: Result<(), RunError>, interrupted: bool) -> u8 {
     }
 }
 
-/// Prints the set-up, plays the schedule while taking in each game, and prints the results.
-fn play(mut t: Tournament, stop: &Arc<AtomicBool>) -> Result<(), RunError> {
-    let pairings = schedule::pairings(t.engines.len(), t.mode);
-    let games = schedule::schedule(&pairings, t.rounds, t.book.as_mut().map(|b| &mut b.picker));
-    stdout::block(&report::header(&t, games.len())).map_err(RunError::Stdout)?;
-    let Tournament { engines, game_type, rules, concurrency, sprt, rating_interval, files, .. } = t;
+/// Prints the set-up, plays the schedule (or the shard's part of it) while taking in each game,
+/// and prints the results.
+fn play(t: Tournament, stop: &Arc<AtomicBool>) -> Result<(), RunError> {
+    stdout::block(&report::header(&t)).map_err(RunError::Stdout)?;
+    let Tournament {
+        engines, game_type, rules, concurrency, sprt, rating_interval, files, pairings, games, shard, ..
+    } = t;
+    // A shard cannot stop the others: it plays its whole part, and the test's verdict is the
+    // merge's (`comb tournament merge`), over the games of every shard.
+    let stops_at_verdict = shard.is_none();
     let (sprt, total) = (sprt.as_ref(), games.len());
     let mut progress = Progress::new(&engines, &game_type, sprt, rating_interval, files, &pairings, total);
+    progress.stops_at_verdict = stops_at_verdict;
     schedule::run(games, &engines, &game_type, &rules, concurrency, stop, |outcome| {
         // Once stopping (SPRT verdict, Ctrl+C, an error), games that still finish are left out,
         // so the results are those at the moment of the decision.
@@ -95,6 +100,8 @@ struct Progress<'a> {
     standings: Standings,
     sprt: Option<&'a Sprt>,
     verdict: Verdict,
+    /// Whether an SPRT verdict ends the run (not in a shard).
+    stops_at_verdict: bool,
     /// Games scheduled.
     total: usize,
     rating_interval: usize,
@@ -124,6 +131,7 @@ impl<'a> Progress<'a> {
             files,
             sprt,
             verdict: Verdict::Continue,
+            stops_at_verdict: true,
             total,
             rating_interval,
             started: Instant::now(),
@@ -169,7 +177,7 @@ impl<'a> Progress<'a> {
     /// The SPRT step: with a test and no verdict yet, the test looks at the pairs so far. At a
     /// verdict the run stops; returns the LLR it was reached at.
     fn sprt_decision(&mut self) -> Option<f64> {
-        let sprt = self.sprt.filter(|_| self.verdict == Verdict::Continue)?;
+        let sprt = self.sprt.filter(|_| self.stops_at_verdict && self.verdict == Verdict::Continue)?;
         let llr = sprt.llr_pentanomial(&self.standings.pairings()[0].ptnml);
         self.verdict = sprt.verdict(llr);
         (self.verdict != Verdict::Continue).then_some(llr)
