@@ -455,6 +455,80 @@ impl From<OpeningsError> for SetupError {
     }
 }
 
+/// Why `comb tournament merge` refuses its files, or fails.
+#[derive(Debug)]
+pub enum MergeError {
+    /// A file could not be read.
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: io::Error,
+    },
+    /// A line that is no game of a tournament's JSONL file.
+    Line {
+        /// The file.
+        path: PathBuf,
+        /// The line number, from 1.
+        line: usize,
+        /// What is wrong.
+        reason: String,
+    },
+    /// No games in any file.
+    NoGames,
+    /// A game of another tournament (other settings) than the first file's.
+    OtherTournament {
+        /// The first game's file and line.
+        first: String,
+        /// Its tournament id.
+        id: String,
+        /// The other game's file and line.
+        other: String,
+        /// Its tournament id.
+        other_id: String,
+    },
+    /// A game number met twice.
+    Duplicate {
+        /// The game's number.
+        game: usize,
+        /// Where it was first.
+        first: String,
+        /// Where it was again.
+        again: String,
+    },
+    /// A merged file could not be written.
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: io::Error,
+    },
+    /// Standard output could not be written.
+    Stdout(io::Error),
+}
+
+impl fmt::Display for MergeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MergeError::Read { path, error } => write!(f, "{}: {error}", path.display()),
+            MergeError::Line { path, line, reason } => write!(f, "{}:{line}: {reason}", path.display()),
+            MergeError::NoGames => f.write_str("no games to merge"),
+            MergeError::OtherTournament { first, id, other, other_id } => write!(
+                f,
+                "{other} is a game of tournament {other_id}, {first} of tournament {id}: only shards of one \
+                 tournament (the same settings) merge"
+            ),
+            MergeError::Duplicate { game, first, again } => {
+                write!(f, "game {game} is in {first} and again in {again}: is a shard given twice?")
+            }
+            MergeError::Write { path, error } => write!(f, "writing {}: {error}", path.display()),
+            MergeError::Stdout(error) => write!(f, "writing to standard output: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for MergeError {}
+
 /// Why a run ended before its schedule or its SPRT verdict (other than Ctrl+C).
 #[derive(Debug)]
 pub enum RunError {

@@ -7,6 +7,7 @@
 //! - [`setup`]: the checked tournament: engines started once, openings, rules, game files;
 //! - [`run`](mod@run): the run itself, game by game, with the SPRT's stop as a step of its own;
 //! - [`report`]: every block printed (set-up, game lines, standings, SPRT, final results);
+//! - [`merge`]: `comb tournament merge`, the shards' JSONL files reported as one run;
 //! - [`error`]: why a set-up is refused or a run ends early, one enum per floor.
 //!
 //! What they use:
@@ -28,6 +29,7 @@ pub mod error;
 pub mod files;
 pub mod identity;
 pub mod jsonl;
+pub mod merge;
 pub mod openings;
 pub mod pgn;
 pub mod referee;

@@ -80,6 +80,11 @@ impl GameResult {
         }
     }
 
+    /// The result a GameStateString names (`WhiteWins`, `BlackWins`, `Draw`).
+    pub fn from_state(state: &str) -> Option<GameResult> {
+        [GameResult::WhiteWins, GameResult::BlackWins, GameResult::Draw].into_iter().find(|r| r.state() == state)
+    }
+
     /// The chess-style score: `1-0`, `0-1`, `1/2-1/2`.
     pub fn score(self) -> &'static str {
         match self {
@@ -109,7 +114,28 @@ pub struct Termination {
     pub detail: String,
 }
 
+/// Every reason a game can end for, as [`Termination::reason`] names it.
+pub const REASONS: [&str; 12] = [
+    "surrounded",
+    "both-surrounded",
+    "fatum",
+    "breakthrough",
+    "no-moves",
+    "repetition",
+    "sixty-plies",
+    "max-plies",
+    "illegal-move",
+    "crash",
+    "timeout",
+    "protocol-error",
+];
+
 impl Termination {
+    /// The reason named `name` (as a game file writes it), if it is one.
+    pub fn reason_named(name: &str) -> Option<&'static str> {
+        REASONS.iter().copied().find(|&r| r == name)
+    }
+
     /// Whether an engine failed (the game's transcript is worth keeping).
     pub fn is_failure(&self) -> bool {
         matches!(self.reason, "illegal-move" | "crash" | "timeout" | "protocol-error")

@@ -345,6 +345,52 @@ impl PairingStats {
     }
 }
 
+/// The count of a tournament as games come in: the standings and the SPRT's state. A live run
+/// and a merge of shards both count through it, so that they report alike.
+pub struct Tally<'a> {
+    names: Vec<String>,
+    standings: Standings,
+    sprt: Option<&'a Sprt>,
+    verdict: Verdict,
+    /// Whether the test decides (not in a shard, which leaves the verdict to the merge).
+    decides: bool,
+}
+
+impl<'a> Tally<'a> {
+    /// Nothing counted yet, for engines `names` and `pairings`; `decides` says whether `sprt`
+    /// may reach a verdict.
+    pub fn new(names: Vec<String>, pairings: &[(usize, usize)], sprt: Option<&'a Sprt>, decides: bool) -> Tally<'a> {
+        let standings = Standings::new(names.clone(), pairings);
+        Tally { names, standings, sprt, verdict: Verdict::Continue, decides }
+    }
+
+    /// Counts a finished game, then lets the SPRT look at the pairs so far. Returns the line
+    /// that announces its verdict, the moment it reaches one (the run stops there).
+    pub fn add(&mut self, record: &GameRecord) -> Option<String> {
+        self.standings.add(record);
+        let sprt = self.sprt.filter(|_| self.decides && self.verdict == Verdict::Continue)?;
+        let llr = sprt.llr_pentanomial(&self.standings.pairings()[0].ptnml);
+        self.verdict = sprt.verdict(llr);
+        (self.verdict != Verdict::Continue)
+            .then(|| sprt_decision_line(self.verdict, self.standings.games(), llr) + "\n")
+    }
+
+    /// The standings so far.
+    pub fn standings(&self) -> &Standings {
+        &self.standings
+    }
+
+    /// The standings block so far (with the test's LLR).
+    pub fn block(&self) -> String {
+        self.standings.block(self.sprt)
+    }
+
+    /// The final block, after `elapsed`, of a tournament of `total` games.
+    pub fn final_block(&self, total: usize, elapsed: Duration) -> String {
+        final_block(&self.names, &self.standings, total, self.sprt.map(|s| (s, self.verdict)), elapsed)
+    }
+}
+
 /// Running totals over the whole tournament.
 #[derive(Clone, Debug)]
 pub struct Standings {
