@@ -307,6 +307,15 @@ pub enum ShardError {
         /// Its value.
         value: String,
     },
+    /// A Slurm array task that is none of `MIN`, `MIN + STEP`, ….
+    OffTheArray {
+        /// `SLURM_ARRAY_TASK_ID`.
+        id: usize,
+        /// `SLURM_ARRAY_TASK_MIN`.
+        min: usize,
+        /// `SLURM_ARRAY_TASK_STEP`.
+        step: usize,
+    },
     /// `--shard-count` other than the Slurm array's task count.
     CountDisagrees {
         /// `--shard-count`.
@@ -329,6 +338,11 @@ impl fmt::Display for ShardError {
             }
             ShardError::Missing(name) => write!(f, "sharding needs {name}"),
             ShardError::BadVariable { name, value } => write!(f, "{name}={value}: expected a number"),
+            ShardError::OffTheArray { id, min, step } => write!(
+                f,
+                "SLURM_ARRAY_TASK_ID={id} is not SLURM_ARRAY_TASK_MIN={min} plus a multiple of SLURM_ARRAY_TASK_STEP={step}: \
+                 give the array as a range (--array=0-3 or 0-6:2)"
+            ),
             ShardError::CountDisagrees { given, count } => {
                 write!(f, "--shard-count {given} disagrees with SLURM_ARRAY_TASK_COUNT={count}")
             }

@@ -310,6 +310,18 @@ pub fn play_game(
 mod tests {
     use super::*;
 
+    #[test]
+    fn every_reason_and_result_reads_back_from_its_name() {
+        use crate::record::EndReason::*;
+        for end in [Surrounded, BothSurrounded, Fatum, Breakthrough, NoMoves, Repetition, SixtyPlies] {
+            assert_eq!(Termination::reason_named(end.name()), Some(end.name()));
+        }
+        assert_eq!(Termination::reason_named("resigned"), None);
+        for result in [GameResult::WhiteWins, GameResult::BlackWins, GameResult::Draw] {
+            assert_eq!(GameResult::from_state(result.state()), Some(result));
+        }
+    }
+
     fn rules(max_plies: usize, repetitions: usize) -> Rules {
         Rules { max_plies, repetitions, timeouts: Timeouts::default(), intellector: IntellectorRules::Modern }
     }

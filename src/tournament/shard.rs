@@ -4,7 +4,7 @@
 //! of an opening stay together and the pentanomial counts of a shard are over complete pairs.
 //!
 //! Without `--shard`, the shard is read from the scheduler that started the process: a Slurm job
-//! array (`SLURM_ARRAY_TASK_ID`, `SLURM_ARRAY_TASK_MIN`, `SLURM_ARRAY_TASK_COUNT`) or a
+//! array (`SLURM_ARRAY_TASK_ID`, `_MIN`, `_STEP` and `_COUNT`) or a
 //! Kubernetes Indexed Job (`JOB_COMPLETION_INDEX`, with the count from `--shard-count`).
 
 use super::error::ShardError;
@@ -89,18 +89,19 @@ fn env_number(env: &impl Fn(&str) -> Option<String>, name: &'static str) -> Resu
     value.trim().parse().map(Some).map_err(|_| ShardError::BadVariable { name, value })
 }
 
-/// A Slurm job array task: shard `ID − MIN + 1` of `COUNT` (an array `--array=0-3` or `1-4`
-/// alike gives shards 1 to 4). A step in the array (`0-6:2`) leaves holes, which
-/// `ID − MIN + 1 > COUNT` catches.
+/// A Slurm job array task: shard `(ID − MIN) / STEP + 1` of `COUNT`, so that `--array=0-3`,
+/// `1-4` and `0-6:2` alike give shards 1 to 4. A task outside them (an array given as a list of
+/// IDs, `1,5,9`) is refused.
 fn slurm(env: &impl Fn(&str) -> Option<String>, shard_count: Option<usize>) -> Result<Option<Placement>, ShardError> {
     let Some(id) = env_number(env, "SLURM_ARRAY_TASK_ID")? else { return Ok(None) };
     let min = env_number(env, "SLURM_ARRAY_TASK_MIN")?.unwrap_or(0);
+    let step = env_number(env, "SLURM_ARRAY_TASK_STEP")?.unwrap_or(1).max(1);
     let count = env_number(env, "SLURM_ARRAY_TASK_COUNT")?.ok_or(ShardError::Missing("SLURM_ARRAY_TASK_COUNT"))?;
     if let Some(given) = shard_count.filter(|&n| n != count) {
         return Err(ShardError::CountDisagrees { given, count });
     }
-    let index = id.checked_sub(min).ok_or(ShardError::OutOfRange { index: 0, count })? + 1;
-    Ok(Some(Placement { shard: Shard::new(index, count)?, source: "SLURM_ARRAY_TASK_ID" }))
+    let offset = id.checked_sub(min).filter(|o| o % step == 0).ok_or(ShardError::OffTheArray { id, min, step })?;
+    Ok(Some(Placement { shard: Shard::new(offset / step + 1, count)?, source: "SLURM_ARRAY_TASK_ID" }))
 }
 
 /// A Kubernetes Indexed Job: shard `JOB_COMPLETION_INDEX + 1` of `--shard-count` (the Job's
@@ -158,6 +159,13 @@ mod tests {
         let slurm = [("SLURM_ARRAY_TASK_ID", "5"), ("SLURM_ARRAY_TASK_MIN", "4"), ("SLURM_ARRAY_TASK_COUNT", "3")];
         assert_eq!(shard_of(None, None, &slurm), Ok(Some("2/3 SLURM_ARRAY_TASK_ID".into())));
         assert_eq!(shard_of(Some("1/2"), None, &slurm), Ok(Some("1/2 --shard".into())), "--shard wins");
+        let stepped = [
+            ("SLURM_ARRAY_TASK_ID", "4"),
+            ("SLURM_ARRAY_TASK_MIN", "0"),
+            ("SLURM_ARRAY_TASK_STEP", "2"),
+            ("SLURM_ARRAY_TASK_COUNT", "4"),
+        ];
+        assert_eq!(shard_of(None, None, &stepped), Ok(Some("3/4 SLURM_ARRAY_TASK_ID".into())));
         let k8s = [("JOB_COMPLETION_INDEX", "0")];
         assert_eq!(shard_of(None, Some(4), &k8s), Ok(Some("1/4 JOB_COMPLETION_INDEX".into())));
     }
@@ -174,7 +182,11 @@ mod tests {
         assert!(err(None, Some(2), &[("JOB_COMPLETION_INDEX", "2")]).contains("shard 3 of 2"));
         assert!(err(None, None, &[("SLURM_ARRAY_TASK_ID", "x")]).contains("SLURM_ARRAY_TASK_ID=x"));
         assert!(err(None, None, &[("SLURM_ARRAY_TASK_ID", "1")]).contains("SLURM_ARRAY_TASK_COUNT"));
-        let stepped = [("SLURM_ARRAY_TASK_ID", "6"), ("SLURM_ARRAY_TASK_MIN", "0"), ("SLURM_ARRAY_TASK_COUNT", "4")];
-        assert!(err(None, None, &stepped).contains("shard 7 of 4"));
+        let listed = [("SLURM_ARRAY_TASK_ID", "9"), ("SLURM_ARRAY_TASK_MIN", "1"), ("SLURM_ARRAY_TASK_COUNT", "3")];
+        assert!(err(None, None, &listed).contains("shard 9 of 3"));
+        let below = [("SLURM_ARRAY_TASK_ID", "0"), ("SLURM_ARRAY_TASK_MIN", "1"), ("SLURM_ARRAY_TASK_COUNT", "3")];
+        assert!(err(None, None, &below).contains("SLURM_ARRAY_TASK_ID=0"));
+        let count = [("SLURM_ARRAY_TASK_ID", "1"), ("SLURM_ARRAY_TASK_COUNT", "3")];
+        assert!(err(None, Some(4), &count).contains("--shard-count 4 disagrees"));
     }
 }
