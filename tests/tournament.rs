@@ -3,7 +3,10 @@
 //! lose with the right reason while the tournament goes on; SPRT stops early; bad set-ups are
 //! refused with clear messages; an engine that does not declare the game's expansions is warned
 //! about; a game file that cannot be written ends the run; tiny results print no NaN; PGN tags
-//! read back alike; a reader that leaves early stops the run quietly.
+//! read back alike; a reader that leaves early stops the run quietly; shards (from `--shard`,
+//! Slurm and Kubernetes variables) play disjoint parts of the whole run's games, and merged they
+//! report what it reports, up to its SPRT verdict, while other tournaments and games met twice
+//! are refused.
 
 use comb::pgn::{mzinga_tag, standard_tag};
 use std::path::Path;
