@@ -12,7 +12,8 @@ use std::fs::File;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-/// The open game files, and the PGN tags they share.
+/// The open game files, and the PGN tags they share (by default, none).
+#[derive(Default)]
 pub struct GameFiles {
     pgn: Option<File>,
     pgn_dir: Option<PathBuf>,
@@ -42,19 +43,6 @@ fn write_file(path: &Path, text: &str) -> Result<(), RunError> {
 }
 
 impl GameFiles {
-    /// No files at all.
-    pub fn none() -> GameFiles {
-        GameFiles {
-            pgn: None,
-            pgn_dir: None,
-            jsonl: None,
-            transcripts: None,
-            event: String::new(),
-            site: String::new(),
-            jsonl_tail: String::new(),
-        }
-    }
-
     /// Creates the files and directories `--pgn`, `--pgn-dir`, `--jsonl` and `--transcripts`
     /// name, in that order, for the games of tournament `identity` (and `shard`).
     pub fn create(args: &TournamentArgs, identity: &Identity, shard: Option<Shard>) -> Result<GameFiles, SetupError> {

@@ -7,8 +7,8 @@ use super::schedule::{GameSpec, Mode};
 use super::setup::Tournament;
 use super::stats::Sprt;
 
-/// A tournament's settings and id.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A tournament's settings and id (empty by default, before they are known).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Identity {
     /// A hash of `settings`, 16 hexadecimal digits.
     pub id: String,

@@ -99,12 +99,12 @@ pub fn prepare(args: &TournamentArgs, stop: &Arc<AtomicBool>) -> Result<Tourname
         concurrency: args.concurrency.map_or_else(schedule::default_concurrency, usize::from),
         sprt,
         rating_interval: args.rating_interval,
-        files: GameFiles::none(),
+        files: GameFiles::default(),
         pairings,
         schedule: full,
         games,
         shard,
-        identity: Identity { id: String::new(), settings: String::new() },
+        identity: Identity::default(),
     };
     t.identity = identify(&t, &t.schedule);
     // Created last, so that a bad set-up leaves no file behind; every JSONL line names the
