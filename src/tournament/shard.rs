@@ -37,9 +37,10 @@ impl Shard {
         Shard::new(k, n)
     }
 
-    /// Whether pair `pair` (from 0) of the full schedule is this shard's.
-    pub fn keeps(&self, pair: usize) -> bool {
-        pair % self.count == self.index - 1
+    /// Whether item `n` (from 0) is this shard's: a pair of a tournament's full schedule, or a
+    /// game of self-play.
+    pub fn keeps(&self, n: usize) -> bool {
+        n % self.count == self.index - 1
     }
 
     /// This shard's games of the full schedule `games`, in schedule order, numbers unchanged.
