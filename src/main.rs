@@ -210,6 +210,14 @@ struct SelfplayArgs {
     /// Write the positions here instead of standard output.
     #[arg(long, value_name = "FILE")]
     out: Option<std::path::PathBuf>,
+    /// Play only shard K of N: the games whose number (from 0) % N is K - 1, each as the whole
+    /// run plays it. Without it, a Slurm job array task or a Kubernetes Indexed Job (with
+    /// --shard-count) picks its shard, as for `comb tournament`.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
+    /// The number of shards of a Kubernetes Indexed Job; the shard is JOB_COMPLETION_INDEX + 1.
+    #[arg(long = "shard-count", value_name = "N")]
+    shard_count: Option<usize>,
 }
 
 /// A number argument outside the range it allows (clap prints it after the argument's name).
@@ -482,7 +490,11 @@ fn selfplay(args: SelfplayArgs, options: &Options) -> io::Result<()> {
         Some(n) => Limits { nodes: Some(n), ..Limits::default() },
         None => Limits::depth(args.depth.unwrap_or(4)),
     };
+    let placement =
+        comb::tournament::shard::resolve(args.shard.as_deref(), args.shard_count, |name| std::env::var(name).ok())
+            .unwrap_or_else(|e| fail(&e.to_string()));
     let settings = comb::train::selfplay::Settings {
+        shard: placement.as_ref().map(|p| p.shard),
         game_type: args.game,
         rules,
         games: args.games,
@@ -501,8 +513,12 @@ fn selfplay(args: SelfplayArgs, options: &Options) -> io::Result<()> {
         None => Box::new(io::BufWriter::new(io::stdout().lock())),
     };
     let start = Instant::now();
+    let games = settings.game_numbers().len();
+    if let Some(p) = &placement {
+        eprintln!("shard {} (from {}): {games} of {} games", p.shard, p.source, settings.games);
+    }
     let mut report = |t: &comb::train::selfplay::Tally| {
-        if t.games.is_multiple_of(10) || t.games == settings.games {
+        if t.games.is_multiple_of(10) || t.games == games {
             eprintln!(
                 "{} games, {} positions kept; left out: {} book, {} forced, {} decided, {} tactical; {:.0} s",
                 t.games,

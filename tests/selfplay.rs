@@ -18,6 +18,7 @@ fn settings(game_type: &str, threads: usize) -> Settings {
         seed: 7,
         threads,
         table_megabytes: 1,
+        shard: None,
     }
 }
 
@@ -64,4 +65,25 @@ fn a_game_stopped_at_the_ply_cap_is_a_draw() {
     let (text, _) = play(&Settings { max_plies: 12, games: 2, ..settings("Base+MLP", 1) });
     assert!(!text.is_empty());
     assert!(text.lines().all(|l| l.starts_with("0.5\t")), "{text}");
+}
+
+#[test]
+fn shards_play_the_games_of_the_whole_run() {
+    use comb::tournament::shard::Shard;
+    let whole = Settings { games: 5, ..settings("Base", 2) };
+    let (all, tally) = play(&whole);
+    let mut lines: Vec<&str> = Vec::new();
+    let mut games = 0;
+    let shards: Vec<(String, Tally)> =
+        (1..=2).map(|k| play(&Settings { shard: Some(Shard::new(k, 2).unwrap()), ..whole.clone() })).collect();
+    for (text, tally) in &shards {
+        lines.extend(text.lines());
+        games += tally.games;
+    }
+    assert_eq!((games, shards[0].1.games), (5, 3), "games 0, 2, 4 and 1, 3");
+    let mut whole_lines: Vec<&str> = all.lines().collect();
+    whole_lines.sort();
+    lines.sort();
+    assert_eq!(lines, whole_lines, "the shards' lines are the whole run's");
+    assert_eq!(tally.kept, lines.len());
 }

@@ -3,7 +3,10 @@
 //! lose with the right reason while the tournament goes on; SPRT stops early; bad set-ups are
 //! refused with clear messages; an engine that does not declare the game's expansions is warned
 //! about; a game file that cannot be written ends the run; tiny results print no NaN; PGN tags
-//! read back alike; a reader that leaves early stops the run quietly.
+//! read back alike; a reader that leaves early stops the run quietly; shards (from `--shard`,
+//! Slurm and Kubernetes variables) play disjoint parts of the whole run's games, and merged they
+//! report what it reports, up to its SPRT verdict, while other tournaments and games met twice
+//! are refused.
 
 use comb::pgn::{mzinga_tag, standard_tag};
 use std::path::Path;
@@ -536,5 +539,156 @@ fn pgn_tags_read_back_alike_by_the_standard_and_by_mzinga() {
             assert_eq!(mzinga.1, "back\\slash\\", "{line}");
         }
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A game's JSONL line without what differs from run to run (times) or from shard to shard.
+fn game_without_times(line: &str) -> String {
+    let cut = ["\"started\":", "\"shard\":"];
+    let mut fields: Vec<&str> = Vec::new();
+    let mut rest = line;
+    // The fields that vary hold no commas: each is cut from its key to the next comma.
+    for key in cut {
+        if let Some(start) = rest.find(key) {
+            let end = start + rest[start..].find(",\"").unwrap();
+            fields.push(&rest[..start]);
+            rest = &rest[end + 1..];
+        }
+    }
+    fields.push(rest);
+    let kept = fields.concat();
+    let start = kept.find("\"seconds\":").unwrap();
+    let end = kept.find("\"tournament\":").unwrap();
+    format!("{}{}", &kept[..start], &kept[end..])
+}
+
+/// The arguments of a small two-engine match with every game in `jsonl`.
+fn small_match(jsonl: &Path, extra: &[&str]) -> Vec<String> {
+    let mut args = comb_engine("A");
+    args.push("depth=2".into());
+    args.extend(comb_engine("B"));
+    args.push("depth=1".into());
+    args.extend(strings(&["--rounds", "3", "--concurrency", "1", "--rating-interval", "0", "--max-plies", "60"]));
+    args.extend(strings(&["--openings", &data("positions/openings-base-mlp.txt"), "--order", "random", "--seed", "3"]));
+    args.extend(strings(&["--sprt", "elo0=0", "elo1=50", "--jsonl", &jsonl.display().to_string()]));
+    args.extend(strings(extra));
+    args
+}
+
+fn lines_of(path: &Path) -> Vec<String> {
+    std::fs::read_to_string(path).unwrap().lines().map(str::to_string).collect()
+}
+
+/// Runs `comb tournament` with `args` and the environment `vars`; fails unless it succeeds.
+fn tournament_in(args: &[String], vars: &[(&str, &str)]) -> String {
+    let out = Command::new(COMB).arg("tournament").args(args).envs(vars.iter().copied()).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    stdout
+}
+
+/// The final block of a report, without the line of times.
+fn final_report(stdout: &str) -> String {
+    let start = stdout.find("\nResults of ").unwrap_or_else(|| panic!("no results in {stdout}"));
+    stdout[start..].lines().filter(|l| !l.starts_with("Played ")).collect::<Vec<_>>().join("\n")
+}
+
+fn merge(files: &[&Path], extra: &[&str]) -> Output {
+    let mut command = Command::new(COMB);
+    command.args(["tournament", "merge"]).args(files).args(extra);
+    command.output().unwrap()
+}
+
+#[test]
+fn shards_play_disjoint_parts_of_the_same_schedule_and_merge_into_the_whole_run() {
+    let dir = temp_dir("tournament", "shards");
+    let whole = dir.join("whole.jsonl");
+    let whole_stdout = tournament_in(&small_match(&whole, &[]), &[]);
+    let whole_lines = lines_of(&whole);
+    assert_eq!(whole_lines.len(), 6);
+
+    // Shard 1 from the option, 2 from a Slurm array task numbered from 4, 3 from a Kubernetes
+    // Indexed Job.
+    let shards: Vec<_> = (1..=3).map(|k| dir.join(format!("shard-{k}.jsonl"))).collect();
+    let stdout1 = tournament_in(&small_match(&shards[0], &["--shard", "1/3"]), &[]);
+    assert!(stdout1.contains("Shard: 1/3 (from --shard), 2 of 6 games, tournament "), "{stdout1}");
+    let slurm = [("SLURM_ARRAY_TASK_ID", "5"), ("SLURM_ARRAY_TASK_MIN", "4"), ("SLURM_ARRAY_TASK_COUNT", "3")];
+    let stdout2 = tournament_in(&small_match(&shards[1], &[]), &slurm);
+    assert!(stdout2.contains("Shard: 2/3 (from SLURM_ARRAY_TASK_ID), 2 of 6 games, tournament "), "{stdout2}");
+    let stdout3 = tournament_in(&small_match(&shards[2], &["--shard-count", "3"]), &[("JOB_COMPLETION_INDEX", "2")]);
+    assert!(stdout3.contains("Shard: 3/3 (from JOB_COMPLETION_INDEX), 2 of 6 games, tournament "), "{stdout3}");
+
+    let numbers = |lines: &[String]| lines.iter().map(|l| json_field(l, "game")).collect::<Vec<_>>();
+    assert_eq!(numbers(&lines_of(&shards[0])), ["1", "2"], "pair 0");
+    assert_eq!(numbers(&lines_of(&shards[2])), ["5", "6"], "pair 2");
+    for (k, shard) in shards.iter().enumerate() {
+        for line in lines_of(shard) {
+            assert_eq!(json_field(&line, "shard"), format!("{}/3", k + 1));
+            let same = &whole_lines[json_field(&line, "game").parse::<usize>().unwrap() - 1];
+            assert_eq!(json_field(same, "shard"), "null");
+            assert_eq!(json_field(&line, "tournament"), json_field(same, "tournament"), "one tournament");
+            assert_eq!(game_without_times(&line), game_without_times(same), "the game is played alike");
+        }
+    }
+
+    // Merged in any order: the whole run's report and games.
+    let (merged, pgn) = (dir.join("merged.jsonl"), dir.join("merged.pgn"));
+    let out = merge(
+        &[&shards[2], &shards[0], &shards[1]],
+        &["--jsonl", &merged.display().to_string(), "--pgn", &pgn.display().to_string()],
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(final_report(&stdout), final_report(&whole_stdout));
+    let merged_lines = lines_of(&merged);
+    assert_eq!(merged_lines.len(), 6);
+    for (m, w) in merged_lines.iter().zip(&whole_lines) {
+        assert_eq!(json_field(m, "shard"), "null");
+        assert_eq!(game_without_times(m), game_without_times(w));
+    }
+    let games = pgn_games(&std::fs::read_to_string(&pgn).unwrap());
+    let rounds: Vec<&str> = games.iter().map(|(tags, _)| tag(tags, "Round")).collect();
+    assert_eq!(rounds, ["1", "2", "3", "4", "5", "6"]);
+
+    // A shard given twice, and a shard of another tournament, are refused.
+    let refused = |files: &[&Path], expected: &str| {
+        let out = merge(files, &[]);
+        let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains(expected), "expected `{expected}` in {stderr}");
+    };
+    let first = shards[0].display().to_string();
+    refused(&[&shards[0], &shards[1], &shards[0]], &format!("game 1 is in {first}:1 and again in {first}:1"));
+    let other = dir.join("other.jsonl");
+    let id = json_field(&whole_lines[0], "tournament");
+    std::fs::write(&other, lines_of(&shards[1]).join("\n").replace(&id, "0000000000000000")).unwrap();
+    refused(&[&shards[0], &other], "is a game of tournament 0000000000000000");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn merged_shards_stop_at_the_sprt_verdict_of_the_whole_run() {
+    let dir = temp_dir("tournament", "shards-sprt");
+    let args = |jsonl: &Path, extra: &[&str]| {
+        let mut args = comb_engine("comb");
+        args.extend(fake_engine("illegal"));
+        args.extend(strings(&["--each", "depth=1", "--rounds", "12", "--concurrency", "1", "--rating-interval", "0"]));
+        args.extend(strings(&["--sprt", "elo0=0", "elo1=200", "--jsonl", &jsonl.display().to_string()]));
+        args.extend(strings(extra));
+        args
+    };
+    let whole = tournament_in(&args(&dir.join("whole.jsonl"), &[]), &[]);
+    assert!(whole.contains("SPRT: H1 accepted after 16 games (LLR 3.35)"), "{whole}");
+    let shards: Vec<_> = (1..=2).map(|k| dir.join(format!("shard-{k}.jsonl"))).collect();
+    for (k, shard) in shards.iter().enumerate() {
+        let stdout = tournament_in(&args(shard, &["--shard", &format!("{}/2", k + 1)]), &[]);
+        assert!(stdout.contains("the verdict is the merge's"), "{stdout}");
+        assert_eq!(lines_of(shard).len(), 12, "a shard plays its whole part");
+    }
+    let out = merge(&[&shards[0], &shards[1]], &[]);
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(out.status.success(), "{stdout}");
+    assert!(stdout.contains("SPRT: H1 accepted after 16 games (LLR 3.35)"), "{stdout}");
+    assert_eq!(final_report(&stdout), final_report(&whole));
     let _ = std::fs::remove_dir_all(&dir);
 }

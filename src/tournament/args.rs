@@ -9,7 +9,12 @@ use std::path::PathBuf;
 
 /// Options of `comb tournament`.
 #[derive(Args, Debug, Clone)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct TournamentArgs {
+    /// What to do instead of playing.
+    #[command(subcommand)]
+    pub command: Option<TournamentCommand>,
+
     /// The engines, one `--engine` each.
     #[command(flatten)]
     pub engines: EngineSpecs,
@@ -65,6 +70,17 @@ pub struct TournamentArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     pub concurrency: Option<u16>,
 
+    /// Play only shard K of N of the schedule: the pairs whose index % N is K - 1, with the game
+    /// numbers of the whole run. Without it, a Slurm job array task or a Kubernetes Indexed Job
+    /// (with --shard-count) picks its shard.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+
+    /// The number of shards of a Kubernetes Indexed Job (its completions); the shard is
+    /// JOB_COMPLETION_INDEX + 1.
+    #[arg(long = "shard-count", value_name = "N")]
+    pub shard_count: Option<usize>,
+
     /// Adjudicate a draw after this many plies, opening included; 0 = never [default: 300 for Hive].
     #[arg(long = "max-plies", value_name = "N")]
     pub max_plies: Option<usize>,
@@ -111,6 +127,38 @@ pub struct TournamentArgs {
     /// elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05].
     #[arg(long, value_name = "KEY=VALUE", num_args = 1..=4)]
     pub sprt: Option<Vec<String>>,
+
+    /// The PGN Event tag.
+    #[arg(long, default_value = "comb tournament")]
+    pub event: String,
+
+    /// The PGN Site tag.
+    #[arg(long, default_value = "")]
+    pub site: String,
+}
+
+/// What `comb tournament` does besides playing.
+#[derive(clap::Subcommand, Debug, Clone)]
+pub enum TournamentCommand {
+    /// Merge the JSONL files of a tournament's shards (`--shard K/N`) and print the report the
+    /// whole run prints.
+    Merge(MergeArgs),
+}
+
+/// Options of `comb tournament merge`.
+#[derive(Args, Debug, Clone)]
+pub struct MergeArgs {
+    /// The shards' JSONL files (`--jsonl` of each shard), in any order.
+    #[arg(required = true, value_name = "FILE.jsonl")]
+    pub files: Vec<PathBuf>,
+
+    /// Write the merged games to this PGN file, in game order.
+    #[arg(long, value_name = "FILE")]
+    pub pgn: Option<PathBuf>,
+
+    /// Write the merged games to this JSONL file, in game order, as the whole run writes them.
+    #[arg(long, value_name = "FILE")]
+    pub jsonl: Option<PathBuf>,
 
     /// The PGN Event tag.
     #[arg(long, default_value = "comb tournament")]

@@ -282,6 +282,76 @@ impl fmt::Display for SprtSettingError {
 
 impl std::error::Error for SprtSettingError {}
 
+/// Why the shard to play (`--shard`, `--shard-count` or the scheduler's variables) is refused.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ShardError {
+    /// `--shard` that is not `K/N`.
+    NotKOfN(String),
+    /// A shard index outside 1..=count.
+    OutOfRange {
+        /// The index, from 1.
+        index: usize,
+        /// The number of shards.
+        count: usize,
+    },
+    /// `--shard` and `--shard-count` together.
+    CountWithShard,
+    /// `--shard-count` without `JOB_COMPLETION_INDEX` (nor a Slurm array).
+    CountWithoutIndex,
+    /// A variable (or `--shard-count`) the shard needs and that is not there.
+    Missing(&'static str),
+    /// A scheduler variable that is not a number.
+    BadVariable {
+        /// The variable.
+        name: &'static str,
+        /// Its value.
+        value: String,
+    },
+    /// A Slurm array task that is none of `MIN`, `MIN + STEP`, ….
+    OffTheArray {
+        /// `SLURM_ARRAY_TASK_ID`.
+        id: usize,
+        /// `SLURM_ARRAY_TASK_MIN`.
+        min: usize,
+        /// `SLURM_ARRAY_TASK_STEP`.
+        step: usize,
+    },
+    /// `--shard-count` other than the Slurm array's task count.
+    CountDisagrees {
+        /// `--shard-count`.
+        given: usize,
+        /// `SLURM_ARRAY_TASK_COUNT`.
+        count: usize,
+    },
+}
+
+impl fmt::Display for ShardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ShardError::NotKOfN(text) => write!(f, "--shard {text}: expected K/N (shard K of N, from 1)"),
+            ShardError::OutOfRange { index, count } => {
+                write!(f, "shard {index} of {count}: a shard is 1 to N of N shards, N at least 1")
+            }
+            ShardError::CountWithShard => f.write_str("--shard K/N already gives the count: drop --shard-count"),
+            ShardError::CountWithoutIndex => {
+                f.write_str("--shard-count needs JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) or --shard K/N")
+            }
+            ShardError::Missing(name) => write!(f, "sharding needs {name}"),
+            ShardError::BadVariable { name, value } => write!(f, "{name}={value}: expected a number"),
+            ShardError::OffTheArray { id, min, step } => write!(
+                f,
+                "SLURM_ARRAY_TASK_ID={id} is not SLURM_ARRAY_TASK_MIN={min} plus a multiple of SLURM_ARRAY_TASK_STEP={step}: \
+                 give the array as a range (--array=0-3 or 0-6:2)"
+            ),
+            ShardError::CountDisagrees { given, count } => {
+                write!(f, "--shard-count {given} disagrees with SLURM_ARRAY_TASK_COUNT={count}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ShardError {}
+
 /// Why a tournament cannot start.
 #[derive(Debug)]
 pub enum SetupError {
@@ -334,6 +404,10 @@ pub enum SetupError {
         /// The refusal (`err …`), or how the exchange failed.
         error: EngineError,
     },
+    /// A shard that cannot be played.
+    Shard(ShardError),
+    /// A shard of a random opening order without `--seed`: every shard would draw its own.
+    ShardNeedsSeed,
     /// An output file or directory could not be created.
     Output {
         /// The file or directory.
@@ -366,6 +440,10 @@ impl fmt::Display for SetupError {
             SetupError::Refused { index, command, game_type, error } => {
                 write!(f, "engine {index} (`{command}`) cannot play {game_type}: `newgame {game_type}`: {error}")
             }
+            SetupError::Shard(error) => error.fmt(f),
+            SetupError::ShardNeedsSeed => {
+                f.write_str("--order random in shards needs --seed N: every shard must draw the same opening order")
+            }
             SetupError::Output { path, error } => write!(f, "{}: {error}", path.display()),
         }
     }
@@ -379,11 +457,91 @@ impl From<SprtSettingError> for SetupError {
     }
 }
 
+impl From<ShardError> for SetupError {
+    fn from(error: ShardError) -> SetupError {
+        SetupError::Shard(error)
+    }
+}
+
 impl From<OpeningsError> for SetupError {
     fn from(error: OpeningsError) -> SetupError {
         SetupError::Openings(error)
     }
 }
+
+/// Why `comb tournament merge` refuses its files, or fails.
+#[derive(Debug)]
+pub enum MergeError {
+    /// A file could not be read.
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: io::Error,
+    },
+    /// A line that is no game of a tournament's JSONL file.
+    Line {
+        /// The file.
+        path: PathBuf,
+        /// The line number, from 1.
+        line: usize,
+        /// What is wrong.
+        reason: String,
+    },
+    /// No games in any file.
+    NoGames,
+    /// A game of another tournament (other settings) than the first file's.
+    OtherTournament {
+        /// The first game's file and line.
+        first: String,
+        /// Its tournament id.
+        id: String,
+        /// The other game's file and line.
+        other: String,
+        /// Its tournament id.
+        other_id: String,
+    },
+    /// A game number met twice.
+    Duplicate {
+        /// The game's number.
+        game: usize,
+        /// Where it was first.
+        first: String,
+        /// Where it was again.
+        again: String,
+    },
+    /// A merged file could not be written.
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: io::Error,
+    },
+    /// Standard output could not be written.
+    Stdout(io::Error),
+}
+
+impl fmt::Display for MergeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MergeError::Read { path, error } => write!(f, "{}: {error}", path.display()),
+            MergeError::Line { path, line, reason } => write!(f, "{}:{line}: {reason}", path.display()),
+            MergeError::NoGames => f.write_str("no games to merge"),
+            MergeError::OtherTournament { first, id, other, other_id } => write!(
+                f,
+                "{other} is a game of tournament {other_id}, {first} of tournament {id}: only shards of one \
+                 tournament (the same settings) merge"
+            ),
+            MergeError::Duplicate { game, first, again } => {
+                write!(f, "game {game} is in {first} and again in {again}: is a shard given twice?")
+            }
+            MergeError::Write { path, error } => write!(f, "writing {}: {error}", path.display()),
+            MergeError::Stdout(error) => write!(f, "writing to standard output: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for MergeError {}
 
 /// Why a run ended before its schedule or its SPRT verdict (other than Ctrl+C).
 #[derive(Debug)]

@@ -5,12 +5,15 @@
 
 use super::args::TournamentArgs;
 use super::error::{RunError, SetupError};
+use super::identity::Identity;
+use super::shard::Shard;
 use super::{jsonl, pgn, GameRecord};
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-/// The open game files, and the PGN tags they share.
+/// The open game files, and the PGN tags they share (by default, none).
+#[derive(Default)]
 pub struct GameFiles {
     pgn: Option<File>,
     pgn_dir: Option<PathBuf>,
@@ -18,6 +21,8 @@ pub struct GameFiles {
     transcripts: Option<PathBuf>,
     event: String,
     site: String,
+    /// The fields every JSONL line ends with: the tournament and the shard.
+    jsonl_tail: String,
 }
 
 fn create(path: &PathBuf) -> Result<File, SetupError> {
@@ -39,9 +44,10 @@ fn write_file(path: &Path, text: &str) -> Result<(), RunError> {
 
 impl GameFiles {
     /// Creates the files and directories `--pgn`, `--pgn-dir`, `--jsonl` and `--transcripts`
-    /// name, in that order.
-    pub fn create(args: &TournamentArgs) -> Result<GameFiles, SetupError> {
+    /// name, in that order, for the games of tournament `identity` (and `shard`).
+    pub fn create(args: &TournamentArgs, identity: &Identity, shard: Option<Shard>) -> Result<GameFiles, SetupError> {
         Ok(GameFiles {
+            jsonl_tail: jsonl::tail(identity, shard),
             pgn: args.pgn.as_ref().map(create).transpose()?,
             pgn_dir: args.pgn_dir.as_ref().map(create_dir).transpose()?,
             jsonl: args.jsonl.as_ref().map(create).transpose()?,
@@ -73,7 +79,9 @@ impl GameFiles {
 
     fn append_jsonl(&mut self, record: &GameRecord) -> Result<(), RunError> {
         let Some(f) = &mut self.jsonl else { return Ok(()) };
-        writeln!(f, "{}", jsonl::format_game(record)).and_then(|()| f.flush()).map_err(write_error("the JSONL file"))
+        writeln!(f, "{}", jsonl::format_game(record, &self.jsonl_tail))
+            .and_then(|()| f.flush())
+            .map_err(write_error("the JSONL file"))
     }
 
     /// The transcript of a game an engine lost by failing, under a line naming the game.

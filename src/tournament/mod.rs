@@ -7,6 +7,7 @@
 //! - [`setup`]: the checked tournament: engines started once, openings, rules, game files;
 //! - [`run`](mod@run): the run itself, game by game, with the SPRT's stop as a step of its own;
 //! - [`report`]: every block printed (set-up, game lines, standings, SPRT, final results);
+//! - [`merge`]: `comb tournament merge`, the shards' JSONL files reported as one run;
 //! - [`error`]: why a set-up is refused or a run ends early, one enum per floor.
 //!
 //! What they use:
@@ -14,6 +15,8 @@
 //! - [`referee`]: comb's rules check every move and end games (rules, adjudication, failures);
 //! - [`openings`]: opening books (GameStrings, or games in PGN cut by `--opening-plies`) and their
 //!   order;
+//! - [`identity`]: the tournament id that every JSONL line carries;
+//! - [`shard`]: the part of the schedule one process plays (`--shard`, Slurm, Kubernetes);
 //! - [`schedule`]: pairings (round-robin, gauntlet), pairs of games with colours swapped, and
 //!   concurrent workers;
 //! - [`stats`]: Elo, error margin, LOS, pentanomial counts, SPRT;
@@ -24,7 +27,9 @@ pub mod args;
 pub mod engine;
 pub mod error;
 pub mod files;
+pub mod identity;
 pub mod jsonl;
+pub mod merge;
 pub mod openings;
 pub mod pgn;
 pub mod referee;
@@ -33,6 +38,7 @@ pub mod run;
 pub mod schedule;
 pub mod settings;
 pub mod setup;
+pub mod shard;
 pub mod stats;
 pub mod stdout;
 

@@ -80,6 +80,11 @@ impl GameResult {
         }
     }
 
+    /// The result a GameStateString names (`WhiteWins`, `BlackWins`, `Draw`).
+    pub fn from_state(state: &str) -> Option<GameResult> {
+        [GameResult::WhiteWins, GameResult::BlackWins, GameResult::Draw].into_iter().find(|r| r.state() == state)
+    }
+
     /// The chess-style score: `1-0`, `0-1`, `1/2-1/2`.
     pub fn score(self) -> &'static str {
         match self {
@@ -109,7 +114,28 @@ pub struct Termination {
     pub detail: String,
 }
 
+/// Every reason a game can end for, as [`Termination::reason`] names it.
+pub const REASONS: [&str; 12] = [
+    "surrounded",
+    "both-surrounded",
+    "fatum",
+    "breakthrough",
+    "no-moves",
+    "repetition",
+    "sixty-plies",
+    "max-plies",
+    "illegal-move",
+    "crash",
+    "timeout",
+    "protocol-error",
+];
+
 impl Termination {
+    /// The reason named `name` (as a game file writes it), if it is one.
+    pub fn reason_named(name: &str) -> Option<&'static str> {
+        REASONS.iter().copied().find(|&r| r == name)
+    }
+
     /// Whether an engine failed (the game's transcript is worth keeping).
     pub fn is_failure(&self) -> bool {
         matches!(self.reason, "illegal-move" | "crash" | "timeout" | "protocol-error")
@@ -283,6 +309,18 @@ pub fn play_game(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_reason_and_result_reads_back_from_its_name() {
+        use crate::record::EndReason::*;
+        for end in [Surrounded, BothSurrounded, Fatum, Breakthrough, NoMoves, Repetition, SixtyPlies] {
+            assert_eq!(Termination::reason_named(end.name()), Some(end.name()));
+        }
+        assert_eq!(Termination::reason_named("resigned"), None);
+        for result in [GameResult::WhiteWins, GameResult::BlackWins, GameResult::Draw] {
+            assert_eq!(GameResult::from_state(result.state()), Some(result));
+        }
+    }
 
     fn rules(max_plies: usize, repetitions: usize) -> Rules {
         Rules { max_plies, repetitions, timeouts: Timeouts::default(), intellector: IntellectorRules::Modern }

@@ -13,10 +13,11 @@ use crate::game::Color;
 use std::collections::{BTreeMap, HashMap};
 use std::time::Duration;
 
-/// The lines printed before the first game: the tournament, the engines, openings,
-/// adjudication and the SPRT. `total` is the number of games scheduled.
-pub fn header(t: &Tournament, total: usize) -> String {
-    let mut out = tournament_line(t, total);
+/// The lines printed before the first game: the tournament, the shard, the engines, openings,
+/// adjudication and the SPRT.
+pub fn header(t: &Tournament) -> String {
+    let mut out = tournament_line(t, t.schedule.len());
+    out.push_str(&shard_line(t));
     for i in 0..t.engines.len() {
         out.push_str(&engine_line(t, i));
     }
@@ -24,9 +25,28 @@ pub fn header(t: &Tournament, total: usize) -> String {
     out.push_str(&adjudication_line(t));
     if let Some(s) = &t.sprt {
         out.push_str(&sprt_settings_line(s));
+        if t.shard.is_some() {
+            out.push_str(" (a shard plays its whole part: the verdict is the merge's)");
+        }
         out.push('\n');
     }
     out
+}
+
+/// `Shard: 2/3 (from SLURM_ARRAY_TASK_ID), 4 of 12 games, tournament 3f0c…`; with no shard,
+/// only the tournament id.
+fn shard_line(t: &Tournament) -> String {
+    match &t.shard {
+        Some(p) => format!(
+            "Shard: {} (from {}), {} of {} games, tournament {}\n",
+            p.shard,
+            p.source,
+            t.games.len(),
+            t.schedule.len(),
+            t.identity.id
+        ),
+        None => String::new(),
+    }
 }
 
 /// `Tournament: Base+MLP, round-robin, 2 engines, 3 rounds, 6 games, concurrency 1`.
@@ -322,6 +342,52 @@ impl PairingStats {
             ));
         }
         out
+    }
+}
+
+/// The count of a tournament as games come in: the standings and the SPRT's state. A live run
+/// and a merge of shards both count through it, so that they report alike.
+pub struct Tally<'a> {
+    names: Vec<String>,
+    standings: Standings,
+    sprt: Option<&'a Sprt>,
+    verdict: Verdict,
+    /// Whether the test decides (not in a shard, which leaves the verdict to the merge).
+    decides: bool,
+}
+
+impl<'a> Tally<'a> {
+    /// Nothing counted yet, for engines `names` and `pairings`; `decides` says whether `sprt`
+    /// may reach a verdict.
+    pub fn new(names: Vec<String>, pairings: &[(usize, usize)], sprt: Option<&'a Sprt>, decides: bool) -> Tally<'a> {
+        let standings = Standings::new(names.clone(), pairings);
+        Tally { names, standings, sprt, verdict: Verdict::Continue, decides }
+    }
+
+    /// Counts a finished game, then lets the SPRT look at the pairs so far. Returns the line
+    /// that announces its verdict, the moment it reaches one (the run stops there).
+    pub fn add(&mut self, record: &GameRecord) -> Option<String> {
+        self.standings.add(record);
+        let sprt = self.sprt.filter(|_| self.decides && self.verdict == Verdict::Continue)?;
+        let llr = sprt.llr_pentanomial(&self.standings.pairings()[0].ptnml);
+        self.verdict = sprt.verdict(llr);
+        (self.verdict != Verdict::Continue)
+            .then(|| sprt_decision_line(self.verdict, self.standings.games(), llr) + "\n")
+    }
+
+    /// The standings so far.
+    pub fn standings(&self) -> &Standings {
+        &self.standings
+    }
+
+    /// The standings block so far (with the test's LLR).
+    pub fn block(&self) -> String {
+        self.standings.block(self.sprt)
+    }
+
+    /// The final block, after `elapsed`, of a tournament of `total` games.
+    pub fn final_block(&self, total: usize, elapsed: Duration) -> String {
+        final_block(&self.names, &self.standings, total, self.sprt.map(|s| (s, self.verdict)), elapsed)
     }
 }
 

@@ -2,15 +2,14 @@
 //! printing each game as it finishes, stop at an SPRT verdict, on Ctrl+C or when standard output
 //! is closed, and print the results.
 
-use super::args::TournamentArgs;
+use super::args::{TournamentArgs, TournamentCommand};
 use super::engine::EngineConfig;
 use super::error::RunError;
 use super::files::GameFiles;
 use super::referee::{PlayError, PlayedGame};
-use super::report::{self, Standings};
+use super::report::{self, Tally};
 use super::schedule::{self, GameSpec, Outcome};
 use super::setup::{self, Tournament};
-use super::stats::{Sprt, Verdict};
 use super::{stdout, GameRecord};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
@@ -27,6 +26,9 @@ pub fn run(args: TournamentArgs) -> ExitCode {
 
 /// [`run`], with the exit status as a number (for a caller that ends the process itself).
 pub fn run_status(args: TournamentArgs) -> u8 {
+    if let Some(TournamentCommand::Merge(merge)) = args.command {
+        return super::merge::run_status(merge);
+    }
     let stop = Arc::new(AtomicBool::new(false));
     let tournament = match setup::prepare(&args, &stop) {
         Ok(t) => t,
@@ -68,14 +70,18 @@ fn exit_status(result: Result<(), RunError>, interrupted: bool) -> u8 {
     }
 }
 
-/// Prints the set-up, plays the schedule while taking in each game, and prints the results.
-fn play(mut t: Tournament, stop: &Arc<AtomicBool>) -> Result<(), RunError> {
-    let pairings = schedule::pairings(t.engines.len(), t.mode);
-    let games = schedule::schedule(&pairings, t.rounds, t.book.as_mut().map(|b| &mut b.picker));
-    stdout::block(&report::header(&t, games.len())).map_err(RunError::Stdout)?;
-    let Tournament { engines, game_type, rules, concurrency, sprt, rating_interval, files, .. } = t;
-    let (sprt, total) = (sprt.as_ref(), games.len());
-    let mut progress = Progress::new(&engines, &game_type, sprt, rating_interval, files, &pairings, total);
+/// Prints the set-up, plays the schedule (or the shard's part of it) while taking in each game,
+/// and prints the results.
+fn play(t: Tournament, stop: &Arc<AtomicBool>) -> Result<(), RunError> {
+    stdout::block(&report::header(&t)).map_err(RunError::Stdout)?;
+    let Tournament {
+        engines, game_type, rules, concurrency, sprt, rating_interval, files, pairings, games, shard, ..
+    } = t;
+    // A shard cannot stop the others: it plays its whole part, and the test's verdict is the
+    // merge's (`comb tournament merge`), over the games of every shard.
+    let names = engines.iter().map(|e| e.name.clone()).collect();
+    let tally = Tally::new(names, &pairings, sprt.as_ref(), shard.is_none());
+    let mut progress = Progress::new(&engines, &game_type, tally, rating_interval, files, games.len());
     schedule::run(games, &engines, &game_type, &rules, concurrency, stop, |outcome| {
         // Once stopping (SPRT verdict, Ctrl+C, an error), games that still finish are left out,
         // so the results are those at the moment of the decision.
@@ -87,15 +93,12 @@ fn play(mut t: Tournament, stop: &Arc<AtomicBool>) -> Result<(), RunError> {
 /// The run so far: the games taken in, and why it stops, if it does.
 struct Progress<'a> {
     engines: &'a [Arc<EngineConfig>],
-    names: Vec<String>,
     /// Each engine's limit as the game files write it.
     limits: Vec<String>,
     game_type: &'a str,
     files: GameFiles,
-    standings: Standings,
-    sprt: Option<&'a Sprt>,
-    verdict: Verdict,
-    /// Games scheduled.
+    tally: Tally<'a>,
+    /// Games to play.
     total: usize,
     rating_interval: usize,
     started: Instant,
@@ -104,26 +107,21 @@ struct Progress<'a> {
 }
 
 impl<'a> Progress<'a> {
-    /// A run of `total` games over `pairings`, nothing taken in yet; the clock starts now.
+    /// A run of `total` games counted by `tally`, nothing taken in yet; the clock starts now.
     fn new(
         engines: &'a [Arc<EngineConfig>],
         game_type: &'a str,
-        sprt: Option<&'a Sprt>,
+        tally: Tally<'a>,
         rating_interval: usize,
         files: GameFiles,
-        pairings: &[(usize, usize)],
         total: usize,
     ) -> Progress<'a> {
-        let names: Vec<String> = engines.iter().map(|e| e.name.clone()).collect();
         Progress {
             engines,
-            standings: Standings::new(names.clone(), pairings),
-            names,
             limits: engines.iter().map(|e| e.limit.describe()).collect(),
             game_type,
             files,
-            sprt,
-            verdict: Verdict::Continue,
+            tally,
             total,
             rating_interval,
             started: Instant::now(),
@@ -149,30 +147,18 @@ impl<'a> Progress<'a> {
     fn take_game(&mut self, spec: GameSpec, played: PlayedGame) -> Result<bool, RunError> {
         let record = self.record(spec, played);
         self.files.write(&record)?;
-        self.standings.add(&record);
-        let done = self.standings.games();
+        let decision = self.tally.add(&record);
+        let done = self.tally.standings().games();
         // What this game adds to the output, printed in one write.
         let mut text = report::game_lines(&record, done, self.total, self.started.elapsed());
         if self.rating_interval > 0 && done.is_multiple_of(self.rating_interval) && done < self.total {
-            text.push_str(&self.standings.block(self.sprt));
+            text.push_str(&self.tally.block());
         }
-        let decision = self.sprt_decision();
-        if let Some(llr) = decision {
-            text.push_str(&report::sprt_decision_line(self.verdict, done, llr));
-            text.push('\n');
-        }
+        let stops = decision.is_some();
+        text.extend(decision);
         // When nobody reads the results any more, the run stops playing for them.
         stdout::block(&text).map_err(RunError::Stdout)?;
-        Ok(decision.is_none())
-    }
-
-    /// The SPRT step: with a test and no verdict yet, the test looks at the pairs so far. At a
-    /// verdict the run stops; returns the LLR it was reached at.
-    fn sprt_decision(&mut self) -> Option<f64> {
-        let sprt = self.sprt.filter(|_| self.verdict == Verdict::Continue)?;
-        let llr = sprt.llr_pentanomial(&self.standings.pairings()[0].ptnml);
-        self.verdict = sprt.verdict(llr);
-        (self.verdict != Verdict::Continue).then_some(llr)
+        Ok(!stops)
     }
 
     /// Everything known about a played game.
@@ -199,8 +185,7 @@ impl<'a> Progress<'a> {
         if let Some(error @ RunError::Stdout(_)) = self.failure {
             return Err(error);
         }
-        let sprt = self.sprt.map(|s| (s, self.verdict));
-        let text = report::final_block(&self.names, &self.standings, self.total, sprt, elapsed);
+        let text = self.tally.final_block(self.total, elapsed);
         stdout::block(&text).map_err(RunError::Stdout)?;
         self.failure.map_or(Ok(()), Err)
     }

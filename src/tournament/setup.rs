@@ -7,10 +7,12 @@ use super::args::TournamentArgs;
 use super::engine::{Engine, EngineConfig, Timeouts};
 use super::error::SetupError;
 use super::files::GameFiles;
+use super::identity::{identify, Identity};
 use super::openings::{self, Order, Picker, Wanted};
 use super::referee::{default_max_plies, load_game, Rules, DEFAULT_GAME_TYPE};
-use super::schedule::{self, Mode};
+use super::schedule::{self, GameSpec, Mode};
 use super::settings::{engine_config, sprt_from};
+use super::shard::{self, Placement};
 use super::stats::Sprt;
 use crate::hive::{Bug, GameType};
 use std::path::PathBuf;
@@ -42,6 +44,16 @@ pub struct Tournament {
     pub rating_interval: usize,
     /// The game files, open.
     pub files: GameFiles,
+    /// The pairings (engine indices).
+    pub pairings: Vec<(usize, usize)>,
+    /// The whole schedule, as a run without a shard plays it.
+    pub schedule: Vec<GameSpec>,
+    /// The games this run plays: the schedule, or the shard's part of it.
+    pub games: Vec<GameSpec>,
+    /// The shard this run plays, if any, and where it was read from.
+    pub shard: Option<Placement>,
+    /// The tournament's settings and id, the same in every shard.
+    pub identity: Identity,
 }
 
 /// An opening book and the order it is played in.
@@ -65,15 +77,18 @@ pub struct Book {
 /// Checks `args` and prepares the tournament; `stop` aborts the engines' trial starts.
 pub fn prepare(args: &TournamentArgs, stop: &Arc<AtomicBool>) -> Result<Tournament, SetupError> {
     check_counts(args)?;
+    let shard = shard(args)?;
     let timeouts = timeouts(args)?;
     let mut engines = engine_configs(args)?;
     let sprt = sprt(args, engines.len())?;
-    let (book, game_type) = book(args)?;
+    let (mut book, game_type) = book(args)?;
     let rules = rules(args, &game_type, timeouts)?;
     let ids = try_engines(&mut engines, &game_type, &rules.timeouts, stop)?;
     make_names_unique(&mut engines);
-    let files = GameFiles::create(args)?;
-    Ok(Tournament {
+    let pairings = schedule::pairings(engines.len(), args.mode);
+    let full = schedule::schedule(&pairings, args.rounds, book.as_mut().map(|b| &mut b.picker));
+    let games = shard.as_ref().map_or_else(|| full.clone(), |p| p.shard.select(full.clone()));
+    let mut t = Tournament {
         engines: engines.into_iter().map(Arc::new).collect(),
         ids,
         game_type,
@@ -84,8 +99,28 @@ pub fn prepare(args: &TournamentArgs, stop: &Arc<AtomicBool>) -> Result<Tourname
         concurrency: args.concurrency.map_or_else(schedule::default_concurrency, usize::from),
         sprt,
         rating_interval: args.rating_interval,
-        files,
-    })
+        files: GameFiles::default(),
+        pairings,
+        schedule: full,
+        games,
+        shard,
+        identity: Identity::default(),
+    };
+    t.identity = identify(&t, &t.schedule);
+    // Created last, so that a bad set-up leaves no file behind; every JSONL line names the
+    // tournament and the shard.
+    t.files = GameFiles::create(args, &t.identity, t.shard.as_ref().map(|p| p.shard))?;
+    Ok(t)
+}
+
+/// The shard to play, from `--shard`, `--shard-count` and the scheduler's environment. A random
+/// opening order needs an explicit seed: shards started apart would each draw one from the clock.
+fn shard(args: &TournamentArgs) -> Result<Option<Placement>, SetupError> {
+    let placement = shard::resolve(args.shard.as_deref(), args.shard_count, |name| std::env::var(name).ok())?;
+    if placement.is_some() && args.order == Order::Random && args.seed.is_none() {
+        return Err(SetupError::ShardNeedsSeed);
+    }
+    Ok(placement)
 }
 
 fn check_counts(args: &TournamentArgs) -> Result<(), SetupError> {

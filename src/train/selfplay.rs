@@ -27,13 +27,15 @@
 //! Every game draws its opening from its own generator, seeded from the run's seed and the
 //! game's number, and searches at a fixed depth or node budget on one thread with a fresh
 //! table, so a run gives the same file whatever the thread count, and the file is written in
-//! game order.
+//! game order. A shard (`--shard K/N`) plays the games whose number % N is K − 1, each exactly
+//! as the whole run plays it: the shards' files together hold the whole run's lines.
 
 use crate::game::{Color, Outcome};
 use crate::games::AnyGame;
 use crate::intellector::Rules;
 use crate::record::{Notation, Record};
 use crate::search::{is_mate_score, Engine, Limits};
+use crate::tournament::shard::Shard;
 use crate::with_record;
 use crate::zobrist::SplitMix64;
 use std::collections::BTreeMap;
@@ -69,6 +71,15 @@ pub struct Settings {
     pub threads: usize,
     /// Transposition table per game, in MiB.
     pub table_megabytes: usize,
+    /// The part of the games to play, or `None` for all of them.
+    pub shard: Option<Shard>,
+}
+
+impl Settings {
+    /// The numbers (from 0) of the games this run plays: all of them, or its shard's.
+    pub fn game_numbers(&self) -> Vec<usize> {
+        (0..self.games).filter(|&i| self.shard.is_none_or(|s| s.keeps(i))).collect()
+    }
 }
 
 /// How many positions a run kept and left out, by reason.
@@ -112,9 +123,11 @@ enum Skip {
 /// left out.
 type Sample = Result<(String, i32), Skip>;
 
-/// Plays `settings.games` games and writes the kept positions to `out`, in game order;
-/// `progress` hears of every finished game. Fails only when `out` does.
+/// Plays the games of `settings` (all, or its shard's) and writes the kept positions to
+/// `out`, in game order; `progress` hears of every finished game. Fails only when `out` does.
 pub fn run(settings: &Settings, out: &mut dyn Write, progress: &mut dyn FnMut(&Tally)) -> io::Result<Tally> {
+    let numbers = settings.game_numbers();
+    let numbers = &numbers;
     let next = AtomicUsize::new(0);
     let failed = AtomicBool::new(false);
     let (sender, receiver) = mpsc::channel::<(usize, Vec<Sample>, Outcome)>();
@@ -124,12 +137,14 @@ pub fn run(settings: &Settings, out: &mut dyn Write, progress: &mut dyn FnMut(&T
             scope.spawn(move || {
                 let mut engine = Engine::new(settings.table_megabytes, 1);
                 loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= settings.games || failed.load(Ordering::Relaxed) {
+                    // `place` orders the output; the game's number seeds it.
+                    let place = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&number) = numbers.get(place) else { break };
+                    if failed.load(Ordering::Relaxed) {
                         break;
                     }
-                    let (samples, outcome) = play(settings, index, &mut engine);
-                    if sender.send((index, samples, outcome)).is_err() {
+                    let (samples, outcome) = play(settings, number, &mut engine);
+                    if sender.send((place, samples, outcome)).is_err() {
                         break;
                     }
                 }

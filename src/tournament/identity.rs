@@ -1,0 +1,90 @@
+//! Which tournament a game belongs to: the settings that decide the schedule and the engines
+//! (not the shard, the concurrency or the output files), written out as text, and their hash,
+//! the tournament id. Every JSONL line carries both, so that the shards of one tournament can
+//! be told from those of another when they are merged.
+
+use super::schedule::{GameSpec, Mode};
+use super::setup::Tournament;
+use super::stats::Sprt;
+
+/// A tournament's settings and id (empty by default, before they are known).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Identity {
+    /// A hash of `settings`, 16 hexadecimal digits.
+    pub id: String,
+    /// The settings, one `key=value` a line.
+    pub settings: String,
+}
+
+/// The identity of tournament `t` with the full (unsharded) schedule `games`.
+pub fn identify(t: &Tournament, games: &[GameSpec]) -> Identity {
+    let settings = settings(t, games);
+    Identity { id: format!("{:016x}", fnv1a(settings.as_bytes())), settings }
+}
+
+/// The settings as text: what decides who plays whom, how, from which opening, and the test.
+fn settings(t: &Tournament, games: &[GameSpec]) -> String {
+    let mode = match t.mode {
+        Mode::RoundRobin => "round-robin",
+        Mode::Gauntlet => "gauntlet",
+    };
+    let mut lines = vec![
+        format!("game_type={}", t.game_type),
+        format!("mode={mode}"),
+        format!("engines={}", t.engines.len()),
+        format!("rounds={}", t.rounds),
+        format!("games={}", games.len()),
+        format!("max_plies={}", t.rules.max_plies),
+        format!("repetitions={}", t.rules.repetitions),
+        format!("intellector_rules={:?}", t.rules.intellector),
+        format!("sprt={}", t.sprt.as_ref().map_or("none".to_string(), sprt_text)),
+        // The schedule itself stands for the book, its order and seed: shards that would play
+        // other openings are other tournaments, whatever the files are called.
+        format!("schedule={:016x}", schedule_hash(games)),
+    ];
+    for (i, e) in t.engines.iter().enumerate() {
+        let options: Vec<String> = e.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        lines.push(format!(
+            "engine{}={} | {} | {} | {:?} | {:?} | {}",
+            i + 1,
+            e.name,
+            e.command_line(),
+            e.limit.describe(),
+            e.sync,
+            e.time_command,
+            options.join(" ")
+        ));
+    }
+    lines.join("\n")
+}
+
+/// `elo0=0 elo1=5 alpha=0.05 beta=0.05`, as `--sprt` takes it.
+pub fn sprt_text(s: &Sprt) -> String {
+    format!("elo0={} elo1={} alpha={} beta={}", s.elo0, s.elo1, s.alpha, s.beta)
+}
+
+/// A hash of every game's number, pair, colours and opening.
+fn schedule_hash(games: &[GameSpec]) -> u64 {
+    let text: Vec<String> = games
+        .iter()
+        .map(|g| format!("{} {} {} {} {}", g.number, g.pair, g.white, g.black, g.opening.as_deref().unwrap_or("")))
+        .collect();
+    fnv1a(text.join("\n").as_bytes())
+}
+
+/// The 64-bit FNV-1a hash: stable across builds and platforms, unlike `std`'s hasher.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fnv1a_matches_its_reference_values() {
+        assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(fnv1a(b"foobar"), 0x8594_4171_f739_67e8);
+    }
+}
