@@ -8,7 +8,7 @@ use comb::pgn::{parse_games, PgnGame};
 use std::process::{Command, Output};
 
 mod common;
-use common::{data, temp_dir, COMB};
+use common::{data, json_field, temp_dir, COMB};
 
 /// Two comb engines at depths 1 and 2, one search thread each.
 fn engines() -> Vec<String> {
@@ -25,23 +25,6 @@ fn tournament(args: &[&str]) -> (Output, String) {
     let out = Command::new(COMB).arg("tournament").args(engines()).args(args).output().expect("comb runs");
     let stdout = String::from_utf8_lossy(&out.stdout).to_string();
     (out, stdout)
-}
-
-/// The value of a string field (or the text of another) in one JSONL line.
-fn json_field(line: &str, key: &str) -> String {
-    let start = line.find(&format!("\"{key}\":")).unwrap_or_else(|| panic!("{key} in {line}")) + key.len() + 3;
-    let rest = &line[start..];
-    let Some(s) = rest.strip_prefix('"') else { return rest.split([',', '}']).next().unwrap().to_string() };
-    let mut out = String::new();
-    let mut chars = s.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => break,
-            '\\' => out.push(chars.next().unwrap()),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// Plays `rounds` rounds from `book` into a PGN and a JSONL file; returns both texts.

@@ -14,7 +14,7 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{data, temp_dir, COMB};
+use common::{data, json_field, temp_dir, COMB};
 
 fn comb_engine(name: &str) -> Vec<String> {
     vec![
@@ -43,26 +43,6 @@ fn tournament(args: &[String]) -> (Output, String) {
 
 fn strings(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| s.to_string()).collect()
-}
-
-/// The value of a string field in one JSONL line (the runner writes no nested objects).
-fn json_field(line: &str, key: &str) -> String {
-    let start = line.find(&format!("\"{key}\":")).unwrap_or_else(|| panic!("{key} in {line}")) + key.len() + 3;
-    let rest = &line[start..];
-    if let Some(s) = rest.strip_prefix('"') {
-        let mut out = String::new();
-        let mut chars = s.chars();
-        while let Some(c) = chars.next() {
-            match c {
-                '"' => break,
-                '\\' => out.push(chars.next().unwrap()),
-                c => out.push(c),
-            }
-        }
-        out
-    } else {
-        rest.split([',', '}']).next().unwrap().to_string()
-    }
 }
 
 /// A PGN game's tags (in order) and MoveStrings.
