@@ -76,7 +76,8 @@ pub(crate) struct Worker<'a, G: Game> {
     /// Root moves scored exactly in every iteration (1: only the best).
     multipv: usize,
     /// Multi-PV: the lines of the iteration being searched, as root moves are scored.
-    root_lines: Vec<(i32, bool, Line<G::Move>)>,
+    /// Each with whether its score is exact (it beat the `multipv`-th best when searched).
+    root_lines: Vec<(bool, Line<G::Move>)>,
 }
 
 impl<'a, G: Game> Worker<'a, G> {
@@ -367,7 +368,7 @@ impl<'a, G: Game> Worker<'a, G> {
     /// The lines of a finished iteration, best first: the multi-PV lines, or the one line.
     fn finished_lines(&self, score: i32, pv: &[G::Move]) -> Vec<Line<G::Move>> {
         if self.multipv > 1 {
-            self.root_lines.iter().filter(|l| l.1).take(self.multipv).map(|l| l.2.clone()).collect()
+            self.root_lines.iter().filter(|l| l.0).take(self.multipv).map(|l| l.1.clone()).collect()
         } else {
             vec![Line { score, pv: pv.to_vec() }]
         }
@@ -402,25 +403,25 @@ impl<'a, G: Game> Worker<'a, G> {
             if exact {
                 pv.extend_from_slice(&self.pv[1]);
             }
-            self.root_lines.push((score, exact, Line { score, pv }));
+            self.root_lines.push((exact, Line { score, pv }));
         }
         if self.aborted {
-            return self.root_lines.first().map_or(0, |l| l.0);
+            return self.root_lines.first().map_or(0, |l| l.1.score);
         }
         // Exact scores first, then by score; stable, so single-thread runs repeat.
-        self.root_lines.sort_by_key(|l| (!l.1, -l.0));
+        self.root_lines.sort_by_key(|l| (!l.0, -l.1.score));
         root_moves.clear();
-        root_moves.extend(self.root_lines.iter().map(|l| l.2.pv[0]));
-        let best = &self.root_lines[0];
-        self.pv[0].clone_from(&best.2.pv);
-        self.tt.store(hash, 0, G::move_code(root_moves[0]), best.0, depth, Bound::Exact);
-        best.0
+        root_moves.extend(self.root_lines.iter().map(|l| l.1.pv[0]));
+        let best = &self.root_lines[0].1;
+        self.pv[0].clone_from(&best.pv);
+        self.tt.store(hash, 0, G::move_code(root_moves[0]), best.score, depth, Bound::Exact);
+        best.score
     }
 
     /// The `multipv`-th best exact score among the root moves searched so far in this
     /// iteration, or `-INFINITY` while fewer have been.
     fn nth_best_exact(&self) -> i32 {
-        let mut exact: Vec<i32> = self.root_lines.iter().filter(|l| l.1).map(|l| l.0).collect();
+        let mut exact: Vec<i32> = self.root_lines.iter().filter(|l| l.0).map(|l| l.1.score).collect();
         if exact.len() < self.multipv {
             return -INFINITY;
         }
