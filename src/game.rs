@@ -7,6 +7,20 @@
 
 use std::fmt;
 
+/// How a difficulty level below full strength plays one game: the depth of its search, the
+/// root moves it scores exactly, and how loosely it draws its move among them (see
+/// `search::level`). A ply of one game is not worth a ply of another, so each game declares its
+/// own, measured against its own opponents (the README's calibration tables).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct LevelShape {
+    /// Deepest iteration.
+    pub depth: u32,
+    /// Root moves scored exactly, among which the move is drawn.
+    pub lines: usize,
+    /// Score (hundredths) given up for a move to become e ≈ 2.7 times less likely.
+    pub temperature: f64,
+}
+
 /// One of the two players. White moves first in both games.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Color {
@@ -95,6 +109,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// trusting the static evaluation. Games whose tactical moves are rare and decisive
     /// (captures in Intellector) gain from it; Hive, with no captures, does not.
     const QUIESCENCE: bool = false;
+
+    /// The shapes of the difficulty levels Easy, Medium and Hard in this game, weakest first.
+    const LEVELS: [LevelShape; 3];
 
     /// The player to move.
     fn side_to_move(&self) -> Color;

@@ -32,7 +32,7 @@ pub use piece::{Bug, GameType, Piece};
 pub use record::HiveGame;
 
 use crate::eval::{Trace, Tunable, Weight};
-use crate::game::{Color, Game, Outcome};
+use crate::game::{Color, Game, LevelShape, Outcome};
 
 /// A Hive move. It is identified by its piece and destination (the height it lands at follows
 /// from the position); `from` is kept so that the move can be taken back.
@@ -81,6 +81,13 @@ const PASS_INDEX: usize = piece::PIECE_COUNT * grid::CELLS;
 impl Game for Hive {
     type Move = Move;
     const MOVE_INDEX_SIZE: usize = PASS_INDEX + 1;
+    // Each measured against nokamute at the depth hivegame.com gives its bot of that name
+    // (2, 4, 7): see the README's calibration table.
+    const LEVELS: [LevelShape; 3] = [
+        LevelShape { depth: 2, lines: 8, temperature: 70.0 },
+        LevelShape { depth: 4, lines: 6, temperature: 40.0 },
+        LevelShape { depth: 5, lines: 4, temperature: 20.0 },
+    ];
 
     #[inline]
     fn side_to_move(&self) -> Color {

@@ -108,7 +108,7 @@ pub use piece::{Kind, Piece};
 pub use record::IntellectorGame;
 
 use crate::eval::{Trace, Tunable, Weight};
-use crate::game::{Color, Game, Outcome};
+use crate::game::{Color, Game, LevelShape, Outcome};
 use std::fmt;
 
 /// The rule set of a game, chosen when it is created.
@@ -177,6 +177,13 @@ impl Game for Position {
     type Move = Move;
     const MOVE_INDEX_SIZE: usize = HEX_COUNT * HEX_COUNT * INTO_SLOTS;
     const QUIESCENCE: bool = true;
+    // Each measured against comb's full strength at depth 1, 3 and 5: see the README's
+    // calibration table.
+    const LEVELS: [LevelShape; 3] = [
+        LevelShape { depth: 2, lines: 8, temperature: 50.0 },
+        LevelShape { depth: 4, lines: 6, temperature: 40.0 },
+        LevelShape { depth: 5, lines: 4, temperature: 10.0 },
+    ];
 
     #[inline]
     fn side_to_move(&self) -> Color {

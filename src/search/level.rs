@@ -5,19 +5,21 @@
 //! with the score it gives up: `exp(-(best - score) / temperature)`. So it answers at once,
 //! plays the obvious move most of the time, slips now and then in the way a person does (a
 //! slightly worse move far more often than a blunder), and never repeats itself from game to
-//! game unless given a seed. The numbers of each level were set by matches against the
-//! opponents named in the README's calibration table.
+//! game unless given a seed. The numbers of each level are each game's own
+//! ([`Game::LEVELS`]), set by matches against the opponents named in the README's calibration
+//! tables.
 //!
 //! A level's depth is comb's depth: with its pruning and reductions comb's depth N is not
 //! another engine's depth N, which is why the levels are measured, not matched by depth.
 
 use super::{is_mate_score, Limits, Line};
+use crate::game::{Game, LevelShape};
 use crate::zobrist::{splitmix64, SplitMix64};
 
 /// How strongly the engine plays.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Level {
-    /// A beginner: two plies, a loose choice among eight moves.
+    /// A beginner: two plies, a loose choice among many moves.
     Easy,
     /// A club player.
     Medium,
@@ -26,17 +28,6 @@ pub enum Level {
     /// Full strength: the search's best move, as deep as the limits allow.
     #[default]
     Max,
-}
-
-/// What a level searches and how it chooses.
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub struct Shape {
-    /// Deepest iteration.
-    pub depth: u32,
-    /// Root moves scored exactly, among which the move is drawn.
-    pub lines: usize,
-    /// Score (hundredths) given up for a move to become e ≈ 2.7 times less likely.
-    pub temperature: f64,
 }
 
 impl Level {
@@ -58,23 +49,20 @@ impl Level {
         Level::ALL.into_iter().find(|l| l.name().eq_ignore_ascii_case(text))
     }
 
-    /// How the level searches and chooses; `None` for full strength.
-    pub fn shape(self) -> Option<Shape> {
+    /// How the level searches and chooses in the game `G`; `None` for full strength.
+    pub fn shape<G: Game>(self) -> Option<LevelShape> {
         match self {
-            // Measured against nokamute at depth 2 and 4 (hivegame.com's "easy" and "medium"):
-            // see the README's calibration table.
-            Level::Easy => Some(Shape { depth: 2, lines: 8, temperature: 70.0 }),
-            Level::Medium => Some(Shape { depth: 4, lines: 6, temperature: 40.0 }),
-            // Not yet calibrated against nokamute at depth 7 (hivegame.com's "hard").
-            Level::Hard => Some(Shape { depth: 5, lines: 4, temperature: 20.0 }),
+            Level::Easy => Some(G::LEVELS[0]),
+            Level::Medium => Some(G::LEVELS[1]),
+            Level::Hard => Some(G::LEVELS[2]),
             Level::Max => None,
         }
     }
 
-    /// The limits of a search at this level: the depth is capped, a time or node limit kept
-    /// (a level answers at once, but never later than asked).
-    pub fn limits(self, limits: Limits) -> Limits {
-        match self.shape() {
+    /// The limits of a search at this level in the game `G`: the depth is capped, a time or
+    /// node limit kept (a level answers at once, but never later than asked).
+    pub fn limits<G: Game>(self, limits: Limits) -> Limits {
+        match self.shape::<G>() {
             Some(shape) => Limits { depth: Some(limits.depth.map_or(shape.depth, |d| d.min(shape.depth))), ..limits },
             None => limits,
         }
@@ -141,11 +129,27 @@ mod tests {
 
     #[test]
     fn levels_cap_the_depth_and_keep_the_clock() {
+        type H = crate::hive::Hive;
         let asked = Limits { depth: Some(9), time: Some(std::time::Duration::from_secs(1)), nodes: None };
-        assert_eq!(Level::Easy.limits(asked).depth, Some(2));
-        assert_eq!(Level::Easy.limits(asked).time, asked.time);
-        assert_eq!(Level::Hard.limits(Limits::depth(2)).depth, Some(2));
-        assert_eq!(Level::Max.limits(asked), asked);
+        assert_eq!(Level::Easy.limits::<H>(asked).depth, Some(H::LEVELS[0].depth));
+        assert_eq!(Level::Easy.limits::<H>(asked).time, asked.time);
+        assert_eq!(Level::Hard.limits::<H>(Limits::depth(2)).depth, Some(2));
+        assert_eq!(Level::Max.limits::<H>(asked), asked);
+    }
+
+    /// Each game's levels grow stronger from Easy to Hard: no shallower, no looser, no more lines.
+    fn assert_levels_grow_stronger<G: Game>() {
+        for pair in G::LEVELS.windows(2) {
+            let (weaker, stronger) = (pair[0], pair[1]);
+            assert!(weaker.depth <= stronger.depth && weaker.temperature >= stronger.temperature, "{pair:?}");
+            assert!(stronger.lines >= 1 && weaker.lines >= stronger.lines, "{pair:?}");
+        }
+    }
+
+    #[test]
+    fn levels_grow_stronger_in_both_games() {
+        assert_levels_grow_stronger::<crate::hive::Hive>();
+        assert_levels_grow_stronger::<crate::intellector::Position>();
     }
 
     #[test]

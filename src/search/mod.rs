@@ -204,8 +204,8 @@ impl Engine {
         stop: &AtomicBool,
         report: &mut dyn FnMut(&Report<G::Move>),
     ) -> SearchResult<G::Move> {
-        let limits = self.level.limits(limits);
-        let shape = self.level.shape();
+        let limits = self.level.limits::<G>(limits);
+        let shape = self.level.shape::<G>();
         // A level draws its move among several exactly scored ones.
         let multipv = self.multipv.max(shape.map_or(1, |s| s.lines));
         let clock = time::Clock::new(&limits);
