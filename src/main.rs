@@ -150,8 +150,9 @@ struct ConformanceArgs {
     /// Accept failures of cases that declare this deviation (repeatable), e.g. repetition-draw.
     #[arg(long = "allow", value_name = "TAG")]
     allow: Vec<String>,
-    /// Run only the cases whose name contains TEXT (`walk` is the random walk's name).
-    #[arg(long = "case", value_name = "TEXT")]
+    /// Run only the cases whose name matches PATTERN, where `*` matches any text
+    /// (`mosquito-*`; `walk` is the random walk).
+    #[arg(long = "case", value_name = "PATTERN")]
     case: Option<String>,
     /// The case file.
     #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/positions/conformance.txt"))]

@@ -281,7 +281,7 @@ pub fn parse(text: &str, file: &str) -> Result<Vec<Case>, CaseError> {
 }
 
 /// The position after a case's set-up, as comb's rules see it: the last `newgame:` with the
-/// `play:` lines after it.
+/// `play:` and `send: undo` lines after it.
 fn mirror(setup: &[Setup]) -> Result<Option<HiveGame>, String> {
     let Some(start) = setup.iter().rposition(|s| matches!(s, Setup::NewGame(_))) else { return Ok(None) };
     let Setup::NewGame(arg) = &setup[start] else { unreachable!("found above") };
@@ -291,8 +291,17 @@ fn mirror(setup: &[Setup]) -> Result<Option<HiveGame>, String> {
         None => HiveGame::parse(arg).map_err(|e| format!("newgame `{arg}`: {e}"))?,
     };
     for s in &setup[start + 1..] {
-        if let Setup::Play(mv) = s {
-            game.play(mv).map_err(|e| format!("play `{mv}`: {e}"))?;
+        match s {
+            Setup::Play(mv) => game.play(mv).map_err(|e| format!("play `{mv}`: {e}"))?,
+            Setup::Send(command) => {
+                // `undo [N]` changes the position; other commands sent are not followed.
+                let mut words = command.split_whitespace();
+                if words.next() == Some("undo") {
+                    let n = words.next().map_or(Ok(1), str::parse).map_err(|_| format!("`{command}`: not a count"))?;
+                    game.undo(n);
+                }
+            }
+            Setup::NewGame(_) => unreachable!("the last newgame"),
         }
     }
     Ok(Some(game))

@@ -37,7 +37,8 @@ pub struct Settings {
     pub file: PathBuf,
     /// Deviation tags whose failures are allowed.
     pub allow: Vec<String>,
-    /// Only cases whose name contains this text (the walk's name is `walk`).
+    /// Only the cases whose name matches this pattern, where `*` matches any text (the walk's
+    /// name is `walk`).
     pub case: Option<String>,
     /// Length of the random walk (zero: none).
     pub walk_time: Duration,
@@ -70,7 +71,7 @@ impl std::fmt::Display for SetupError {
             SetupError::File(path, e) => write!(f, "{}: {e}", path.display()),
             SetupError::Case(e) => e.fmt(f),
             SetupError::UnknownTag(tag) => write!(f, "--allow {tag}: no case declares that deviation"),
-            SetupError::NoCase(pattern) => write!(f, "--case {pattern}: no case has that in its name"),
+            SetupError::NoCase(pattern) => write!(f, "--case {pattern}: no case has that name"),
             SetupError::Engine(command, e) => write!(f, "engine `{command}`: {e}"),
         }
     }
@@ -171,8 +172,8 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<Summary, RunError
         }
     }
     let selected: Vec<&cases::Case> =
-        all.iter().filter(|c| settings.case.as_ref().is_none_or(|p| c.name.contains(p.as_str()))).collect();
-    let walk_selected = settings.case.as_ref().is_none_or(|p| "walk".contains(p.as_str()));
+        all.iter().filter(|c| settings.case.as_ref().is_none_or(|p| cases::glob(p, &c.name))).collect();
+    let walk_selected = settings.case.as_ref().is_none_or(|p| cases::glob(p, "walk"));
     if selected.is_empty() && !walk_selected {
         return Err(SetupError::NoCase(settings.case.clone().unwrap_or_default()).into());
     }
