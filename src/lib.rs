@@ -13,6 +13,7 @@
 #![deny(missing_docs)]
 
 pub mod analyze;
+pub mod conformance;
 pub mod error;
 pub mod eval;
 pub mod game;

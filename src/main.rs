@@ -2,7 +2,8 @@
 //!
 //! Exit status: 0 when done, 2 for bad arguments, 130 after Ctrl+C (`bestmove` first prints the
 //! best move found so far), 141 when the reader of standard output went away (`| head -1`; see
-//! [`comb::tournament::stdout`]); `comb tournament` and `comb analyze` document their own.
+//! [`comb::tournament::stdout`]); `comb tournament`, `comb analyze` and `comb conformance`
+//! document their own.
 
 use clap::{Parser, Subcommand};
 use comb::games::AnyGame;
@@ -129,12 +130,48 @@ enum Command {
     },
     /// Play engine-against-engine games between UHP engines and report Elo, LOS and SPRT.
     Tournament(Box<comb::tournament::TournamentArgs>),
+    /// Run the conformance suite (positions/conformance.txt) and a timed random walk against
+    /// a UHP engine: one line per case, then a summary.
+    ///
+    /// Exit status: 0 when every case passed (failures of allowed deviations included), 1 when
+    /// some failed, 2 for bad arguments, a bad case file or an engine that does not start.
+    Conformance(ConformanceArgs),
     /// Play comb against itself and write one line per position (result, score, GameString)
     /// for `comb tune`; positions a tuner should not learn from are left out and counted.
     Selfplay(SelfplayArgs),
     /// Fit the evaluation weights to `comb selfplay` files (Texel's method with Adam) and
     /// write them where the engine reads them; rebuild to use them.
     Tune(TuneArgs),
+}
+
+/// The arguments of `comb conformance`.
+#[derive(clap::Args)]
+struct ConformanceArgs {
+    /// Accept failures of cases that declare this deviation (repeatable), e.g. repetition-draw.
+    #[arg(long = "allow", value_name = "TAG")]
+    allow: Vec<String>,
+    /// Run only the cases whose name matches PATTERN, where `*` matches any text
+    /// (`mosquito-*`; `walk` is the random walk).
+    #[arg(long = "case", value_name = "PATTERN")]
+    case: Option<String>,
+    /// The case file.
+    #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/positions/conformance.txt"))]
+    file: std::path::PathBuf,
+    /// Length of the random walk in seconds (0: no walk).
+    #[arg(long, default_value_t = 10.0)]
+    seconds: f64,
+    /// Seed of the random walk: the same seed walks the same games.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The walk's game type (default: one of the eight drawn per game).
+    #[arg(long = "game-type", value_name = "TYPE")]
+    game_type: Option<String>,
+    /// Seconds to wait for each reply.
+    #[arg(long, default_value_t = 10.0)]
+    timeout: f64,
+    /// The engine's program and its arguments, after `--`: `comb conformance -- nokamute uhp`.
+    #[arg(last = true, required = true, value_name = "ENGINE")]
+    engine: Vec<String>,
 }
 
 /// The arguments of `comb tune`.
@@ -534,6 +571,31 @@ fn selfplay(args: SelfplayArgs, options: &Options) -> io::Result<()> {
     comb::train::selfplay::run(&settings, &mut out, &mut report).map(|_| ())
 }
 
+/// `comb conformance`: checks the arguments, then runs the suite; returns the exit status.
+fn conformance(args: ConformanceArgs) -> u8 {
+    let seconds = |what: &str, s: f64, zero: bool| match Duration::try_from_secs_f64(s) {
+        Ok(d) if zero || d > Duration::ZERO => d,
+        _ => fail(&format!("{what} takes a {} number of seconds", if zero { "non-negative" } else { "positive" })),
+    };
+    let game_type = args.game_type.as_deref().map(|t| {
+        comb::hive::GameType::parse(t)
+            .unwrap_or_else(|| fail(&format!("--game-type {t}: expected a Hive game type (Base, Base+M, …, Base+MLP)")))
+    });
+    let (program, engine_args) = args.engine.split_first().expect("clap requires the engine");
+    let settings = comb::conformance::Settings {
+        program: program.clone(),
+        args: engine_args.to_vec(),
+        file: args.file,
+        allow: args.allow,
+        case: args.case,
+        walk_time: seconds("--seconds", args.seconds, true),
+        seed: args.seed,
+        game_type,
+        timeout: seconds("--timeout", args.timeout, false),
+    };
+    comb::conformance::run_status(&settings)
+}
+
 /// `comb tune`: loads, fits the scale, fits the weights, reports and writes them.
 fn tune(args: TuneArgs, options: &Options) -> io::Result<()> {
     use comb::train::tune;
@@ -628,6 +690,7 @@ fn main() -> ExitCode {
         Some(Command::Show { svg, arrows, no_last_move, position }) => {
             show(&position, svg.as_deref(), &arrows, !no_last_move, &options).map(|()| 0)
         }
+        Some(Command::Conformance(args)) => Ok(conformance(args)),
         Some(Command::Selfplay(args)) => selfplay(args, &options).map(|()| 0),
         Some(Command::Tune(args)) => tune(args, &options).map(|()| 0),
     };

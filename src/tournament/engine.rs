@@ -180,6 +180,17 @@ impl std::fmt::Display for EngineError {
     }
 }
 
+/// What an engine did after its input was closed ([`Engine::close_input`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputClosed {
+    /// How it exited (`code 0`), or `None` if it was still running at the deadline.
+    pub exited: Option<String>,
+    /// Lines it printed after its input closed.
+    pub lines: usize,
+    /// The first of them.
+    pub first_line: Option<String>,
+}
+
 /// Longest output line kept; the rest of a longer line is dropped.
 const MAX_LINE: usize = 1 << 20;
 /// Most lines accepted in one reply, so an engine printing forever is caught before the deadline.
@@ -327,6 +338,19 @@ impl Engine {
     /// Reads lines up to `ok`, within `timeout`. An `err` or `invalidmove` line is a protocol
     /// error (read after the whole reply, so the transcript holds all of it).
     fn read_reply(&mut self, timeout: Duration) -> Result<Vec<String>, EngineError> {
+        let reply = self.read_lines(timeout)?;
+        let is_error = |l: &&String| {
+            let l = l.trim_start();
+            l.starts_with("err") || l.starts_with("invalidmove")
+        };
+        match reply.iter().find(is_error) {
+            Some(line) => Err(EngineError::Protocol(line.trim().to_string())),
+            None => Ok(reply),
+        }
+    }
+
+    /// Reads lines up to `ok`, within `timeout`, whatever they say.
+    fn read_lines(&mut self, timeout: Duration) -> Result<Vec<String>, EngineError> {
         let deadline = Instant::now() + timeout;
         let mut reply = Vec::new();
         loop {
@@ -358,20 +382,48 @@ impl Engine {
                 }
             }
         }
-        let is_error = |l: &&String| {
-            let l = l.trim_start();
-            l.starts_with("err") || l.starts_with("invalidmove")
-        };
-        match reply.iter().find(is_error) {
-            Some(line) => Err(EngineError::Protocol(line.trim().to_string())),
-            None => Ok(reply),
-        }
+        Ok(reply)
     }
 
     /// Sends a command and reads its reply (the lines before `ok`).
     pub fn command(&mut self, line: &str, timeout: Duration) -> Result<Vec<String>, EngineError> {
         self.send(line)?;
         self.read_reply(timeout)
+    }
+
+    /// Sends a command and reads its whole reply up to `ok`, `err …` and `invalidmove …` lines
+    /// included: what a conformance check compares. Only a crash or a timeout is an error.
+    pub fn exchange(&mut self, line: &str, timeout: Duration) -> Result<Vec<String>, EngineError> {
+        self.send(line)?;
+        self.read_lines(timeout)
+    }
+
+    /// Closes the engine's input and waits up to `timeout` for it to exit, reading (and
+    /// counting, not keeping) whatever it prints meanwhile. The engine is killed when dropped
+    /// if it is still running.
+    pub fn close_input(&mut self, timeout: Duration) -> InputClosed {
+        self.stdin = None;
+        let deadline = Instant::now() + timeout;
+        let mut closed = InputClosed { exited: None, lines: 0, first_line: None };
+        loop {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                closed.exited = Some(status.code().map_or_else(|| status.to_string(), |c| format!("code {c}")));
+                return closed;
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return closed;
+            }
+            match self.lines.recv_timeout((deadline - now).min(Duration::from_millis(10))) {
+                Ok(line) => {
+                    closed.lines += 1;
+                    closed.first_line.get_or_insert(line);
+                }
+                // The output is closed: the process is ending; `try_wait` sees it next.
+                Err(RecvTimeoutError::Disconnected) => std::thread::sleep(Duration::from_millis(5)),
+                Err(RecvTimeoutError::Timeout) => {}
+            }
+        }
     }
 
     /// Tells the engine the position (see [`Sync`]) and asks for a move under the configured
