@@ -6,7 +6,8 @@
 //! read back alike; a reader that leaves early stops the run quietly; shards (from `--shard`,
 //! Slurm and Kubernetes variables) play disjoint parts of the whole run's games, and merged they
 //! report what it reports, up to its SPRT verdict, while other tournaments and games met twice
-//! are refused.
+//! are refused; a run killed mid-way and resumed (`--resume`) ends with the games, report and
+//! PGN of a run never interrupted, and a file that is not the run's is refused.
 
 use comb::pgn::{mzinga_tag, standard_tag};
 use std::path::Path;
@@ -670,5 +671,201 @@ fn merged_shards_stop_at_the_sprt_verdict_of_the_whole_run() {
     assert!(out.status.success(), "{stdout}");
     assert!(stdout.contains("SPRT: H1 accepted after 16 games (LLR 3.35)"), "{stdout}");
     assert_eq!(final_report(&stdout), final_report(&whole));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The arguments of a deterministic match (comb at depth 2 against depth 1, 12 games) that
+/// writes `jsonl` and `pgn`.
+fn resumable_match(jsonl: &Path, pgn: &Path, extra: &[&str]) -> Vec<String> {
+    let mut args = comb_engine("A");
+    args.push("depth=2".into());
+    args.extend(comb_engine("B"));
+    args.push("depth=1".into());
+    args.extend(strings(&["--rounds", "6", "--concurrency", "1", "--rating-interval", "4", "--max-plies", "60"]));
+    args.extend(strings(&["--openings", &data("positions/openings-base-mlp.txt"), "--order", "random", "--seed", "5"]));
+    args.extend(strings(&["--jsonl", &jsonl.display().to_string(), "--pgn", &pgn.display().to_string()]));
+    args.extend(strings(extra));
+    args
+}
+
+/// Runs `comb tournament` with `args`; returns its exit status, standard output and error.
+fn tournament_status(args: &[String]) -> (Option<i32>, String, String) {
+    let (out, stdout) = tournament(args);
+    (out.status.code(), stdout, String::from_utf8_lossy(&out.stderr).to_string())
+}
+
+/// The games of a JSONL file in game order, without what varies from run to run.
+fn games_in_order(path: &Path) -> Vec<String> {
+    let mut lines = lines_of(path);
+    lines.sort_by_key(|l| json_field(l, "game").parse::<usize>().unwrap());
+    lines.iter().map(|l| game_without_times(l)).collect()
+}
+
+/// A PGN file without its `Date` tags (a run resumed the next day has other dates).
+fn pgn_without_dates(path: &Path) -> String {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines().filter(|l| !l.starts_with("[Date ")).collect::<Vec<_>>().join("\n")
+}
+
+/// Cuts `bytes` bytes off the end of the file at `path`, as a write stopped mid-line leaves it.
+fn chop(path: &Path, bytes: u64) {
+    let file = std::fs::OpenOptions::new().write(true).open(path).unwrap();
+    let len = file.metadata().unwrap().len();
+    file.set_len(len - bytes).unwrap();
+}
+
+#[test]
+fn a_run_killed_mid_way_and_resumed_equals_an_uninterrupted_run() {
+    let dir = temp_dir("tournament", "resume-kill");
+    let (whole, whole_pgn) = (dir.join("whole.jsonl"), dir.join("whole.pgn"));
+    let whole_stdout = tournament_in(&resumable_match(&whole, &whole_pgn, &[]), &[]);
+    assert_eq!(lines_of(&whole).len(), 12);
+
+    // The same run, killed (SIGKILL) once a few games are written.
+    let (part, part_pgn) = (dir.join("part.jsonl"), dir.join("part.pgn"));
+    let mut child = Command::new(COMB)
+        .arg("tournament")
+        .args(resumable_match(&part, &part_pgn, &[]))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(300);
+    while std::fs::read_to_string(&part).map_or(0, |t| t.matches('\n').count()) < 3 {
+        assert!(Instant::now() < deadline, "no games written");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let written = lines_of(&part).len();
+    assert!((3..12).contains(&written), "killed mid-run: {written} games");
+    // As if the kill had come in the middle of writing the last game: half a line, and half a
+    // PGN game.
+    chop(&part, 40);
+    chop(&part_pgn, 40);
+
+    let resumed = resumable_match(&part, &part_pgn, &["--resume"]);
+    let (code, stdout, stderr) = tournament_status(&resumed);
+    assert_eq!(code, Some(0), "{stdout}\n{stderr}");
+    let kept = written - 1;
+    let expected = format!("Resume: {kept} of 12 games kept from {}, {} to play\n", part.display(), 12 - kept);
+    assert!(stdout.contains(&expected), "{stdout}");
+    assert!(stderr.contains(&format!("{}:{written}: the last line is cut short", part.display())), "{stderr}");
+    assert_eq!(stdout.lines().filter(|l| l.starts_with("Finished game ")).count(), 12 - kept, "{stdout}");
+    assert!(stdout.contains(&format!("Played {} games in ", 12 - kept)), "{stdout}");
+    // Every game, once, as the uninterrupted run played it; the same report; the same PGN.
+    assert_eq!(games_in_order(&part), games_in_order(&whole));
+    assert_eq!(final_report(&stdout), final_report(&whole_stdout));
+    assert_eq!(pgn_without_dates(&part_pgn), pgn_without_dates(&whole_pgn));
+
+    // Resuming a finished run plays nothing and reports the same.
+    let (code, stdout, stderr) = tournament_status(&resumed);
+    assert_eq!(code, Some(0), "{stdout}\n{stderr}");
+    assert!(stdout.contains("Resume: 12 of 12 games kept from "), "{stdout}");
+    assert!(!stdout.contains("Finished game"), "{stdout}");
+    assert_eq!(final_report(&stdout), final_report(&whole_stdout));
+    assert_eq!(lines_of(&part).len(), 12);
+    assert_eq!(pgn_without_dates(&part_pgn), pgn_without_dates(&whole_pgn));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_resumed_sprt_stops_where_the_uninterrupted_run_stops() {
+    let dir = temp_dir("tournament", "resume-sprt");
+    let args = |jsonl: &Path, extra: &[&str]| {
+        let mut args = comb_engine("comb");
+        args.extend(fake_engine("illegal"));
+        args.extend(strings(&["--each", "depth=1", "--rounds", "12", "--concurrency", "1", "--rating-interval", "0"]));
+        args.extend(strings(&["--sprt", "elo0=0", "elo1=200", "--jsonl", &jsonl.display().to_string()]));
+        args.extend(strings(extra));
+        args
+    };
+    let whole = dir.join("whole.jsonl");
+    let whole_stdout = tournament_in(&args(&whole, &[]), &[]);
+    assert!(whole_stdout.contains("SPRT: H1 accepted after 16 games (LLR 3.35)"), "{whole_stdout}");
+
+    // Interrupted after 9 games, the 10th half written: 7 more games to the verdict.
+    let part = dir.join("part.jsonl");
+    let lines = lines_of(&whole);
+    std::fs::write(&part, lines[..9].join("\n") + "\n" + &lines[9][..50]).unwrap();
+    let stdout = tournament_in(&args(&part, &["--resume"]), &[]);
+    assert!(stdout.contains("Resume: 9 of 24 games kept from "), "{stdout}");
+    assert_eq!(stdout.lines().filter(|l| l.starts_with("Finished game")).count(), 7, "{stdout}");
+    assert!(stdout.contains("SPRT: H1 accepted after 16 games (LLR 3.35)"), "{stdout}");
+    assert_eq!(final_report(&stdout), final_report(&whole_stdout));
+    assert_eq!(games_in_order(&part), games_in_order(&whole));
+
+    // The verdict is in the file already: nothing more is played.
+    let stdout = tournament_in(&args(&part, &["--resume"]), &[]);
+    assert!(stdout.contains("Resume: 16 of 24 games kept from "), "{stdout}");
+    assert!(!stdout.contains("Finished game"), "{stdout}");
+    assert!(stdout.contains("SPRT: H1 accepted after 16 games (LLR 3.35)"), "{stdout}");
+    assert!(stdout.contains("Played 0 games in "), "{stdout}");
+    assert_eq!(final_report(&stdout), final_report(&whole_stdout));
+    assert_eq!(lines_of(&part).len(), 16);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn resume_refuses_a_file_that_is_not_this_runs() {
+    let dir = temp_dir("tournament", "resume-refused");
+    let args = |jsonl: &Path, extra: &[&str]| {
+        let mut args = comb_engine("comb");
+        args.extend(fake_engine("illegal"));
+        args.extend(strings(&["--each", "depth=1", "--rounds", "2", "--concurrency", "1"]));
+        args.extend(strings(&["--jsonl", &jsonl.display().to_string()]));
+        args.extend(strings(extra));
+        args
+    };
+    let games = dir.join("games.jsonl");
+    tournament_in(&args(&games, &[]), &[]);
+    let text = std::fs::read_to_string(&games).unwrap();
+    let file = games.display().to_string();
+    let refuse = |path: &Path, extra: &[&str], expected: &str| {
+        let before = std::fs::read(path).ok();
+        let (code, stdout, stderr) = tournament_status(&args(path, extra));
+        assert_eq!(code, Some(2), "{stdout}\n{stderr}");
+        assert!(stderr.contains(expected), "expected `{expected}` in {stderr}");
+        assert!(!stdout.contains("Finished game"), "{stdout}");
+        assert_eq!(std::fs::read(path).ok(), before, "a refused file is left as it was");
+    };
+    // Other settings: the first one that differs is named.
+    refuse(&games, &["--max-plies", "100", "--resume"], "(the file has `max_plies=300`, this run `max_plies=100`)");
+    refuse(&games, &["--max-plies", "100", "--resume"], &format!("--resume: {file}:1 is a game of tournament "));
+    refuse(
+        &games,
+        &["--each", "option.TranspositionTableSizeMB=8", "--resume"],
+        "the file has `engine2=fake-illegal | ",
+    );
+    // Another shard.
+    refuse(
+        &games,
+        &["--shard", "1/2", "--resume"],
+        "is a game of shard none (the whole schedule), this run plays shard 1/2",
+    );
+    // A bad line that is not the last, and a game twice.
+    let bad = dir.join("bad.jsonl");
+    let lines: Vec<&str> = text.lines().collect();
+    std::fs::write(&bad, format!("{}\n{}\n{}\n", lines[0], &lines[1][..30], lines[2])).unwrap();
+    refuse(&bad, &["--resume"], &format!("--resume: {}:2: ", bad.display()));
+    std::fs::write(&bad, format!("{}\n{}\n{}\n", lines[0], lines[1], lines[0])).unwrap();
+    refuse(&bad, &["--resume"], &format!("game 1 is in {0}:1 and again in {0}:3", bad.display()));
+    // A file from before tournament ids.
+    let old = dir.join("old.jsonl");
+    let cut = lines[0].find(",\"tournament\":").unwrap();
+    std::fs::write(&old, format!("{}}}\n", &lines[0][..cut])).unwrap();
+    refuse(&old, &["--resume"], "the file predates tournament ids");
+    // --resume needs the file.
+    let mut no_file = comb_engine("comb");
+    no_file.extend(fake_engine("illegal"));
+    no_file.extend(strings(&["--each", "depth=1", "--resume"]));
+    let (code, _, stderr) = tournament_status(&no_file);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("--jsonl <FILE>"), "{stderr}");
+    // A file that does not exist yet is a fresh start.
+    let fresh = dir.join("fresh.jsonl");
+    let stdout = tournament_in(&args(&fresh, &["--resume"]), &[]);
+    assert!(stdout.contains(&format!("Resume: 0 of 4 games kept from {}, 4 to play", fresh.display())), "{stdout}");
+    assert_eq!(lines_of(&fresh).len(), 4);
     let _ = std::fs::remove_dir_all(&dir);
 }

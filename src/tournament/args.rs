@@ -114,6 +114,12 @@ pub struct TournamentArgs {
     #[arg(long, value_name = "FILE")]
     pub jsonl: Option<PathBuf>,
 
+    /// Continue an interrupted run from its --jsonl file: the games in it are kept (it must be
+    /// this run's: same settings and shard), the others are played and appended, and the
+    /// results count them all. A missing or empty file is a fresh start.
+    #[arg(long, requires = "jsonl")]
+    pub resume: bool,
+
     /// Write the protocol transcript of every game an engine lost by failing (illegal move,
     /// crash, timeout, protocol error) to `game-NNNN.log` in this directory.
     #[arg(long, value_name = "DIR")]
