@@ -869,3 +869,34 @@ fn resume_refuses_a_file_that_is_not_this_runs() {
     assert_eq!(lines_of(&fresh).len(), 4);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The arguments of a quick match (comb against an engine that loses at once), 4 rounds, with
+/// engines named `first` and `second`.
+fn quick_match(first: &str, second: &str, jsonl: &Path, extra: &[&str]) -> Vec<String> {
+    let mut args = strings(&["--engine", &format!("name={first}"), &format!("cmd={COMB}")]);
+    args.extend(strings(&["option.MaxHelperThreads=None", "option.TranspositionTableSizeMB=4"]));
+    args.extend(strings(&["--engine", &format!("name={second}"), "cmd=bash"]));
+    args.push(format!("args={} illegal", data("tests/fake_engine.sh")));
+    args.extend(strings(&["--each", "depth=1", "--rounds", "4", "--concurrency", "1", "--rating-interval", "0"]));
+    args.extend(strings(&["--jsonl", &jsonl.display().to_string()]));
+    args.extend(strings(extra));
+    args
+}
+
+#[test]
+fn engine_names_with_bars_and_backslashes_merge() {
+    let dir = temp_dir("tournament", "merge-names");
+    let (first, second) = ("comb | new", "old \\ comb|2");
+    let whole = dir.join("whole.jsonl");
+    let whole_stdout = tournament_in(&quick_match(first, second, &whole, &[]), &[]);
+    let shards: Vec<_> = (1..=2).map(|k| dir.join(format!("shard-{k}.jsonl"))).collect();
+    for (k, shard) in shards.iter().enumerate() {
+        tournament_in(&quick_match(first, second, shard, &["--shard", &format!("{}/2", k + 1)]), &[]);
+    }
+    let out = merge(&[&shards[0], &shards[1]], &[]);
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains(&format!("Score of {first} vs {second}: 8 - 0 - 0")), "{stdout}");
+    assert_eq!(final_report(&stdout), final_report(&whole_stdout));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -9,6 +9,7 @@
 
 use super::args::MergeArgs;
 use super::error::MergeError;
+use super::identity;
 use super::jsonl::{self, Line};
 use super::report::Tally;
 use super::schedule::{self, Mode};
@@ -108,9 +109,8 @@ fn settings(line: &Line) -> Result<Settings, MergeError> {
     };
     let count = |key: &str| get(key)?.parse::<usize>().map_err(|_| line.error(format!("bad `{key}` in the settings")));
     let engines = count("engines")?;
-    let names = (1..=engines)
-        .map(|i| get(&format!("engine{i}")).map(|e| e.split(" | ").next().unwrap_or_default().to_string()))
-        .collect::<Result<Vec<_>, _>>()?;
+    let names =
+        (1..=engines).map(|i| get(&format!("engine{i}")).map(identity::engine_name)).collect::<Result<Vec<_>, _>>()?;
     let mode = match get("mode")? {
         "gauntlet" => Mode::Gauntlet,
         _ => Mode::RoundRobin,
