@@ -7,7 +7,9 @@
 //! Slurm and Kubernetes variables) play disjoint parts of the whole run's games, and merged they
 //! report what it reports, up to its SPRT verdict, while other tournaments and games met twice
 //! are refused; a run killed mid-way and resumed (`--resume`) ends with the games, report and
-//! PGN of a run never interrupted, and a file that is not the run's is refused.
+//! PGN of a run never interrupted, and a file that is not the run's is refused; engine names
+//! with ` | ` merge; merge takes its output options before or after `merge`, refuses a run's
+//! options by name, and refuses files from before tournament ids and cut short.
 
 use comb::pgn::{mzinga_tag, standard_tag};
 use std::path::Path;
@@ -898,5 +900,77 @@ fn engine_names_with_bars_and_backslashes_merge() {
     assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
     assert!(stdout.contains(&format!("Score of {first} vs {second}: 8 - 0 - 0")), "{stdout}");
     assert_eq!(final_report(&stdout), final_report(&whole_stdout));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn merge_takes_its_output_options_anywhere_and_refuses_those_of_a_run() {
+    let dir = temp_dir("tournament", "merge-args");
+    let games = dir.join("games.jsonl");
+    tournament_in(&quick_match("A", "B", &games, &[]), &[]);
+    let file = games.display().to_string();
+    let run = |args: &[&str]| {
+        let out = Command::new(COMB).args(args).output().unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).to_string(),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
+    };
+    // The output options, and the global --option, before or after `merge`.
+    let (pgn, jsonl) = (dir.join("m.pgn"), dir.join("m.jsonl"));
+    let (pgn_s, jsonl_s) = (pgn.display().to_string(), jsonl.display().to_string());
+    for args in [
+        vec!["tournament", "--pgn", &pgn_s, "--event", "E", "merge", &file, "--jsonl", &jsonl_s],
+        vec!["tournament", "merge", &file, "--pgn", &pgn_s, "--jsonl", &jsonl_s, "--event", "E"],
+        vec!["--option", "RepetitionDraw=true", "tournament", "--option", "RepetitionDraw=true", "--pgn", &pgn_s],
+    ] {
+        let mut args = args.clone();
+        if !args.contains(&"merge") {
+            args.extend(["merge", &file, "--jsonl", &jsonl_s, "--event", "E"]);
+        }
+        let _ = std::fs::remove_file(&pgn);
+        let _ = std::fs::remove_file(&jsonl);
+        let (code, stdout, stderr) = run(&args);
+        assert_eq!(code, Some(0), "{args:?}\n{stdout}\n{stderr}");
+        assert!(stdout.contains("Results of A, B after 8 of 8 games:"), "{stdout}");
+        assert_eq!(pgn_games(&std::fs::read_to_string(&pgn).unwrap()).len(), 8, "{args:?}");
+        assert!(std::fs::read_to_string(&pgn).unwrap().contains("[Event \"E\"]"), "{args:?}");
+        assert_eq!(lines_of(&jsonl).len(), 8, "{args:?}");
+    }
+    // Options of a run are refused with merge, named; `merge` after `--engine …` is not one of
+    // its values.
+    for (args, named) in [
+        (vec!["tournament", "--rounds", "3", "merge", &file], "--rounds is an option of a run"),
+        (vec!["tournament", "--engine", "cmd=comb", "merge", &file], "--engine is an option of a run"),
+        (
+            vec!["tournament", "--each", "depth=1", "--sprt", "elo0=0", "elo1=5", "merge", &file],
+            "--each, --sprt are options",
+        ),
+        (vec!["tournament", "merge", &file, "--rounds", "3"], "unexpected argument '--rounds'"),
+    ] {
+        let (code, stdout, stderr) = run(&args);
+        assert_eq!(code, Some(2), "{args:?}\n{stdout}\n{stderr}");
+        assert!(stderr.contains(named), "expected `{named}` in {stderr}");
+    }
+    // A file from before tournament ids is refused, saying so.
+    let old = dir.join("old.jsonl");
+    let lines = lines_of(&games);
+    let cut = lines[0].find(",\"tournament\":").unwrap();
+    std::fs::write(&old, format!("{}}}\n", &lines[0][..cut])).unwrap();
+    let out = merge(&[&old], &[]);
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    let expected = format!("{}:1: the game has no `tournament` id: the file predates tournament ids", old.display());
+    assert!(stderr.contains(&expected), "{stderr}");
+    assert!(stderr.contains("play the run again"), "{stderr}");
+    // A shard killed mid-line is not merged: it has games left to play.
+    let cut_file = dir.join("cut.jsonl");
+    std::fs::write(&cut_file, format!("{}\n{}", lines[0], &lines[1][..40])).unwrap();
+    let out = merge(&[&cut_file], &[]);
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains(&format!("{}:2: the line is cut short", cut_file.display())), "{stderr}");
+    assert!(stderr.contains("--resume"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }

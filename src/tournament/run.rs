@@ -2,7 +2,7 @@
 //! the rest of the schedule while writing and printing each game as it finishes, stop at an SPRT
 //! verdict, on Ctrl+C or when standard output is closed, and print the results.
 
-use super::args::{TournamentArgs, TournamentCommand};
+use super::args::TournamentArgs;
 use super::engine::EngineConfig;
 use super::error::RunError;
 use super::files::GameFiles;
@@ -27,8 +27,18 @@ pub fn run(args: TournamentArgs) -> ExitCode {
 
 /// [`run`], with the exit status as a number (for a caller that ends the process itself).
 pub fn run_status(args: TournamentArgs) -> u8 {
-    if let Some(TournamentCommand::Merge(merge)) = args.command {
-        return super::merge::run_status(merge);
+    match args.merge_args() {
+        Some(Ok(merge)) => return super::merge::run_status(merge),
+        Some(Err(stray)) => {
+            eprintln!(
+                "error: {} {} of a run, not of `comb tournament merge`, which takes the shards' JSONL \
+                 files and --pgn, --jsonl, --event and --site",
+                stray.join(", "),
+                if stray.len() == 1 { "is an option" } else { "are options" }
+            );
+            return 2;
+        }
+        None => {}
     }
     let stop = Arc::new(AtomicBool::new(false));
     let tournament = match setup::prepare(&args, &stop) {
