@@ -716,6 +716,46 @@ fn chop(path: &Path, bytes: u64) {
     file.set_len(len - bytes).unwrap();
 }
 
+/// Starts `comb tournament` with `args` (output discarded) and returns once `jsonl` holds
+/// `games` whole lines.
+fn start_and_wait_for_games(args: &[String], jsonl: &Path, games: usize) -> std::process::Child {
+    let child = Command::new(COMB).arg("tournament").args(args).stdout(Stdio::piped()).stderr(Stdio::null()).spawn();
+    let child = child.unwrap();
+    let deadline = Instant::now() + Duration::from_secs(300);
+    while std::fs::read_to_string(jsonl).map_or(0, |t| t.matches('\n').count()) < games {
+        assert!(Instant::now() < deadline, "no games written");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child
+}
+
+#[test]
+fn a_run_stopped_by_ctrl_c_and_resumed_equals_an_uninterrupted_run() {
+    let dir = temp_dir("tournament", "resume-ctrl-c");
+    let (whole, whole_pgn) = (dir.join("whole.jsonl"), dir.join("whole.pgn"));
+    let whole_stdout = tournament_in(&resumable_match(&whole, &whole_pgn, &[]), &[]);
+    let (part, part_pgn) = (dir.join("part.jsonl"), dir.join("part.pgn"));
+    let child = start_and_wait_for_games(&resumable_match(&part, &part_pgn, &[]), &part, 2);
+    // Ctrl+C reaches the runner only (each engine runs in its own process group).
+    let sent = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(sent.success());
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    assert_eq!(out.status.code(), Some(130), "{stdout}");
+    let written = lines_of(&part).len();
+    assert!(stdout.contains(&format!("Results of A, B after {written} of 12 games:")), "{stdout}");
+    assert!(written < 12, "{stdout}");
+
+    let (code, stdout, stderr) = tournament_status(&resumable_match(&part, &part_pgn, &["--resume"]));
+    assert_eq!(code, Some(0), "{stdout}\n{stderr}");
+    assert!(stdout.contains(&format!("Resume: {written} of 12 games kept from ")), "{stdout}");
+    assert!(!stderr.contains("cut short"), "Ctrl+C leaves whole lines only: {stderr}");
+    assert_eq!(games_in_order(&part), games_in_order(&whole));
+    assert_eq!(final_report(&stdout), final_report(&whole_stdout));
+    assert_eq!(pgn_without_dates(&part_pgn), pgn_without_dates(&whole_pgn));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_run_killed_mid_way_and_resumed_equals_an_uninterrupted_run() {
     let dir = temp_dir("tournament", "resume-kill");
@@ -725,18 +765,7 @@ fn a_run_killed_mid_way_and_resumed_equals_an_uninterrupted_run() {
 
     // The same run, killed (SIGKILL) once a few games are written.
     let (part, part_pgn) = (dir.join("part.jsonl"), dir.join("part.pgn"));
-    let mut child = Command::new(COMB)
-        .arg("tournament")
-        .args(resumable_match(&part, &part_pgn, &[]))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let deadline = Instant::now() + Duration::from_secs(300);
-    while std::fs::read_to_string(&part).map_or(0, |t| t.matches('\n').count()) < 3 {
-        assert!(Instant::now() < deadline, "no games written");
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    let mut child = start_and_wait_for_games(&resumable_match(&part, &part_pgn, &[]), &part, 3);
     child.kill().unwrap();
     child.wait().unwrap();
     let written = lines_of(&part).len();
