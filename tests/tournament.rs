@@ -6,7 +6,10 @@
 //! read back alike; a reader that leaves early stops the run quietly; shards (from `--shard`,
 //! Slurm and Kubernetes variables) play disjoint parts of the whole run's games, and merged they
 //! report what it reports, up to its SPRT verdict, while other tournaments and games met twice
-//! are refused.
+//! are refused; a run killed mid-way and resumed (`--resume`) ends with the games, report and
+//! PGN of a run never interrupted, and a file that is not the run's is refused; engine names
+//! with ` | ` merge; merge takes its output options before or after `merge`, refuses a run's
+//! options by name, and refuses files from before tournament ids and cut short.
 
 use comb::pgn::{mzinga_tag, standard_tag};
 use std::path::Path;
@@ -670,5 +673,333 @@ fn merged_shards_stop_at_the_sprt_verdict_of_the_whole_run() {
     assert!(out.status.success(), "{stdout}");
     assert!(stdout.contains("SPRT: H1 accepted after 16 games (LLR 3.35)"), "{stdout}");
     assert_eq!(final_report(&stdout), final_report(&whole));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The arguments of a deterministic match (comb at depth 2 against depth 1, 12 games) that
+/// writes `jsonl` and `pgn`.
+fn resumable_match(jsonl: &Path, pgn: &Path, extra: &[&str]) -> Vec<String> {
+    let mut args = comb_engine("A");
+    args.push("depth=2".into());
+    args.extend(comb_engine("B"));
+    args.push("depth=1".into());
+    args.extend(strings(&["--rounds", "6", "--concurrency", "1", "--rating-interval", "4", "--max-plies", "60"]));
+    args.extend(strings(&["--openings", &data("positions/openings-base-mlp.txt"), "--order", "random", "--seed", "5"]));
+    args.extend(strings(&["--jsonl", &jsonl.display().to_string(), "--pgn", &pgn.display().to_string()]));
+    args.extend(strings(extra));
+    args
+}
+
+/// Runs `comb tournament` with `args`; returns its exit status, standard output and error.
+fn tournament_status(args: &[String]) -> (Option<i32>, String, String) {
+    let (out, stdout) = tournament(args);
+    (out.status.code(), stdout, String::from_utf8_lossy(&out.stderr).to_string())
+}
+
+/// The games of a JSONL file in game order, without what varies from run to run.
+fn games_in_order(path: &Path) -> Vec<String> {
+    let mut lines = lines_of(path);
+    lines.sort_by_key(|l| json_field(l, "game").parse::<usize>().unwrap());
+    lines.iter().map(|l| game_without_times(l)).collect()
+}
+
+/// A PGN file without its `Date` tags (a run resumed the next day has other dates).
+fn pgn_without_dates(path: &Path) -> String {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines().filter(|l| !l.starts_with("[Date ")).collect::<Vec<_>>().join("\n")
+}
+
+/// Cuts `bytes` bytes off the end of the file at `path`, as a write stopped mid-line leaves it.
+fn chop(path: &Path, bytes: u64) {
+    let file = std::fs::OpenOptions::new().write(true).open(path).unwrap();
+    let len = file.metadata().unwrap().len();
+    file.set_len(len - bytes).unwrap();
+}
+
+/// Starts `comb tournament` with `args` (output discarded) and returns once `jsonl` holds
+/// `games` whole lines.
+fn start_and_wait_for_games(args: &[String], jsonl: &Path, games: usize) -> std::process::Child {
+    let child = Command::new(COMB).arg("tournament").args(args).stdout(Stdio::piped()).stderr(Stdio::null()).spawn();
+    let child = child.unwrap();
+    let deadline = Instant::now() + Duration::from_secs(300);
+    while std::fs::read_to_string(jsonl).map_or(0, |t| t.matches('\n').count()) < games {
+        assert!(Instant::now() < deadline, "no games written");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child
+}
+
+#[test]
+fn a_run_stopped_by_ctrl_c_and_resumed_equals_an_uninterrupted_run() {
+    let dir = temp_dir("tournament", "resume-ctrl-c");
+    let (whole, whole_pgn) = (dir.join("whole.jsonl"), dir.join("whole.pgn"));
+    let whole_stdout = tournament_in(&resumable_match(&whole, &whole_pgn, &[]), &[]);
+    let (part, part_pgn) = (dir.join("part.jsonl"), dir.join("part.pgn"));
+    let child = start_and_wait_for_games(&resumable_match(&part, &part_pgn, &[]), &part, 2);
+    // Ctrl+C reaches the runner only (each engine runs in its own process group).
+    let sent = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(sent.success());
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    assert_eq!(out.status.code(), Some(130), "{stdout}");
+    let written = lines_of(&part).len();
+    assert!(stdout.contains(&format!("Results of A, B after {written} of 12 games:")), "{stdout}");
+    assert!(written < 12, "{stdout}");
+
+    let (code, stdout, stderr) = tournament_status(&resumable_match(&part, &part_pgn, &["--resume"]));
+    assert_eq!(code, Some(0), "{stdout}\n{stderr}");
+    assert!(stdout.contains(&format!("Resume: {written} of 12 games kept from ")), "{stdout}");
+    assert!(!stderr.contains("cut short"), "Ctrl+C leaves whole lines only: {stderr}");
+    assert_eq!(games_in_order(&part), games_in_order(&whole));
+    assert_eq!(final_report(&stdout), final_report(&whole_stdout));
+    assert_eq!(pgn_without_dates(&part_pgn), pgn_without_dates(&whole_pgn));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_run_killed_mid_way_and_resumed_equals_an_uninterrupted_run() {
+    let dir = temp_dir("tournament", "resume-kill");
+    let (whole, whole_pgn) = (dir.join("whole.jsonl"), dir.join("whole.pgn"));
+    let whole_stdout = tournament_in(&resumable_match(&whole, &whole_pgn, &[]), &[]);
+    assert_eq!(lines_of(&whole).len(), 12);
+
+    // The same run, killed (SIGKILL) once a few games are written.
+    let (part, part_pgn) = (dir.join("part.jsonl"), dir.join("part.pgn"));
+    let mut child = start_and_wait_for_games(&resumable_match(&part, &part_pgn, &[]), &part, 3);
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let written = lines_of(&part).len();
+    assert!((3..12).contains(&written), "killed mid-run: {written} games");
+    // As if the kill had come in the middle of writing the last game: half a line, and half a
+    // PGN game.
+    chop(&part, 40);
+    chop(&part_pgn, 40);
+
+    let resumed = resumable_match(&part, &part_pgn, &["--resume"]);
+    let (code, stdout, stderr) = tournament_status(&resumed);
+    assert_eq!(code, Some(0), "{stdout}\n{stderr}");
+    let kept = written - 1;
+    let expected = format!("Resume: {kept} of 12 games kept from {}, {} to play\n", part.display(), 12 - kept);
+    assert!(stdout.contains(&expected), "{stdout}");
+    assert!(stderr.contains(&format!("{}:{written}: the last line is cut short", part.display())), "{stderr}");
+    assert_eq!(stdout.lines().filter(|l| l.starts_with("Finished game ")).count(), 12 - kept, "{stdout}");
+    assert!(stdout.contains(&format!("Played {} games in ", 12 - kept)), "{stdout}");
+    // Every game, once, as the uninterrupted run played it; the same report; the same PGN.
+    assert_eq!(games_in_order(&part), games_in_order(&whole));
+    assert_eq!(final_report(&stdout), final_report(&whole_stdout));
+    assert_eq!(pgn_without_dates(&part_pgn), pgn_without_dates(&whole_pgn));
+
+    // Resuming a finished run plays nothing and reports the same.
+    let (code, stdout, stderr) = tournament_status(&resumed);
+    assert_eq!(code, Some(0), "{stdout}\n{stderr}");
+    assert!(stdout.contains("Resume: 12 of 12 games kept from "), "{stdout}");
+    assert!(!stdout.contains("Finished game"), "{stdout}");
+    assert_eq!(final_report(&stdout), final_report(&whole_stdout));
+    assert_eq!(lines_of(&part).len(), 12);
+    assert_eq!(pgn_without_dates(&part_pgn), pgn_without_dates(&whole_pgn));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_resumed_sprt_stops_where_the_uninterrupted_run_stops() {
+    let dir = temp_dir("tournament", "resume-sprt");
+    let args = |jsonl: &Path, extra: &[&str]| {
+        let mut args = comb_engine("comb");
+        args.extend(fake_engine("illegal"));
+        args.extend(strings(&["--each", "depth=1", "--rounds", "12", "--concurrency", "1", "--rating-interval", "0"]));
+        args.extend(strings(&["--sprt", "elo0=0", "elo1=200", "--jsonl", &jsonl.display().to_string()]));
+        args.extend(strings(extra));
+        args
+    };
+    let whole = dir.join("whole.jsonl");
+    let whole_stdout = tournament_in(&args(&whole, &[]), &[]);
+    assert!(whole_stdout.contains("SPRT: H1 accepted after 16 games (LLR 3.35)"), "{whole_stdout}");
+
+    // Interrupted after 9 games, the 10th half written: 7 more games to the verdict.
+    let part = dir.join("part.jsonl");
+    let lines = lines_of(&whole);
+    std::fs::write(&part, lines[..9].join("\n") + "\n" + &lines[9][..50]).unwrap();
+    let stdout = tournament_in(&args(&part, &["--resume"]), &[]);
+    assert!(stdout.contains("Resume: 9 of 24 games kept from "), "{stdout}");
+    assert_eq!(stdout.lines().filter(|l| l.starts_with("Finished game")).count(), 7, "{stdout}");
+    assert!(stdout.contains("SPRT: H1 accepted after 16 games (LLR 3.35)"), "{stdout}");
+    assert_eq!(final_report(&stdout), final_report(&whole_stdout));
+    assert_eq!(games_in_order(&part), games_in_order(&whole));
+
+    // The verdict is in the file already: nothing more is played.
+    let stdout = tournament_in(&args(&part, &["--resume"]), &[]);
+    assert!(stdout.contains("Resume: 16 of 24 games kept from "), "{stdout}");
+    assert!(!stdout.contains("Finished game"), "{stdout}");
+    assert!(stdout.contains("SPRT: H1 accepted after 16 games (LLR 3.35)"), "{stdout}");
+    assert!(stdout.contains("Played 0 games in "), "{stdout}");
+    assert_eq!(final_report(&stdout), final_report(&whole_stdout));
+    assert_eq!(lines_of(&part).len(), 16);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn resume_refuses_a_file_that_is_not_this_runs() {
+    let dir = temp_dir("tournament", "resume-refused");
+    let args = |jsonl: &Path, extra: &[&str]| {
+        let mut args = comb_engine("comb");
+        args.extend(fake_engine("illegal"));
+        args.extend(strings(&["--each", "depth=1", "--rounds", "2", "--concurrency", "1"]));
+        args.extend(strings(&["--jsonl", &jsonl.display().to_string()]));
+        args.extend(strings(extra));
+        args
+    };
+    let games = dir.join("games.jsonl");
+    tournament_in(&args(&games, &[]), &[]);
+    let text = std::fs::read_to_string(&games).unwrap();
+    let file = games.display().to_string();
+    let refuse = |path: &Path, extra: &[&str], expected: &str| {
+        let before = std::fs::read(path).ok();
+        let (code, stdout, stderr) = tournament_status(&args(path, extra));
+        assert_eq!(code, Some(2), "{stdout}\n{stderr}");
+        assert!(stderr.contains(expected), "expected `{expected}` in {stderr}");
+        assert!(!stdout.contains("Finished game"), "{stdout}");
+        assert_eq!(std::fs::read(path).ok(), before, "a refused file is left as it was");
+    };
+    // Other settings: the first one that differs is named.
+    refuse(&games, &["--max-plies", "100", "--resume"], "(the file has `max_plies=300`, this run `max_plies=100`)");
+    refuse(&games, &["--max-plies", "100", "--resume"], &format!("--resume: {file}:1 is a game of tournament "));
+    refuse(
+        &games,
+        &["--each", "option.TranspositionTableSizeMB=8", "--resume"],
+        "the file has `engine2=fake-illegal | ",
+    );
+    // Another shard.
+    refuse(
+        &games,
+        &["--shard", "1/2", "--resume"],
+        "is a game of shard none (the whole schedule), this run plays shard 1/2",
+    );
+    // A bad line that is not the last, and a game twice.
+    let bad = dir.join("bad.jsonl");
+    let lines: Vec<&str> = text.lines().collect();
+    std::fs::write(&bad, format!("{}\n{}\n{}\n", lines[0], &lines[1][..30], lines[2])).unwrap();
+    refuse(&bad, &["--resume"], &format!("--resume: {}:2: ", bad.display()));
+    std::fs::write(&bad, format!("{}\n{}\n{}\n", lines[0], lines[1], lines[0])).unwrap();
+    refuse(&bad, &["--resume"], &format!("game 1 is in {0}:1 and again in {0}:3", bad.display()));
+    // A file from before tournament ids.
+    let old = dir.join("old.jsonl");
+    let cut = lines[0].find(",\"tournament\":").unwrap();
+    std::fs::write(&old, format!("{}}}\n", &lines[0][..cut])).unwrap();
+    refuse(&old, &["--resume"], "the file predates tournament ids");
+    // --resume needs the file.
+    let mut no_file = comb_engine("comb");
+    no_file.extend(fake_engine("illegal"));
+    no_file.extend(strings(&["--each", "depth=1", "--resume"]));
+    let (code, _, stderr) = tournament_status(&no_file);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("--jsonl <FILE>"), "{stderr}");
+    // A file that does not exist yet is a fresh start.
+    let fresh = dir.join("fresh.jsonl");
+    let stdout = tournament_in(&args(&fresh, &["--resume"]), &[]);
+    assert!(stdout.contains(&format!("Resume: 0 of 4 games kept from {}, 4 to play", fresh.display())), "{stdout}");
+    assert_eq!(lines_of(&fresh).len(), 4);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The arguments of a quick match (comb against an engine that loses at once), 4 rounds, with
+/// engines named `first` and `second`.
+fn quick_match(first: &str, second: &str, jsonl: &Path, extra: &[&str]) -> Vec<String> {
+    let mut args = strings(&["--engine", &format!("name={first}"), &format!("cmd={COMB}")]);
+    args.extend(strings(&["option.MaxHelperThreads=None", "option.TranspositionTableSizeMB=4"]));
+    args.extend(strings(&["--engine", &format!("name={second}"), "cmd=bash"]));
+    args.push(format!("args={} illegal", data("tests/fake_engine.sh")));
+    args.extend(strings(&["--each", "depth=1", "--rounds", "4", "--concurrency", "1", "--rating-interval", "0"]));
+    args.extend(strings(&["--jsonl", &jsonl.display().to_string()]));
+    args.extend(strings(extra));
+    args
+}
+
+#[test]
+fn engine_names_with_bars_and_backslashes_merge() {
+    let dir = temp_dir("tournament", "merge-names");
+    let (first, second) = ("comb | new", "old \\ comb|2");
+    let whole = dir.join("whole.jsonl");
+    let whole_stdout = tournament_in(&quick_match(first, second, &whole, &[]), &[]);
+    let shards: Vec<_> = (1..=2).map(|k| dir.join(format!("shard-{k}.jsonl"))).collect();
+    for (k, shard) in shards.iter().enumerate() {
+        tournament_in(&quick_match(first, second, shard, &["--shard", &format!("{}/2", k + 1)]), &[]);
+    }
+    let out = merge(&[&shards[0], &shards[1]], &[]);
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains(&format!("Score of {first} vs {second}: 8 - 0 - 0")), "{stdout}");
+    assert_eq!(final_report(&stdout), final_report(&whole_stdout));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn merge_takes_its_output_options_anywhere_and_refuses_those_of_a_run() {
+    let dir = temp_dir("tournament", "merge-args");
+    let games = dir.join("games.jsonl");
+    tournament_in(&quick_match("A", "B", &games, &[]), &[]);
+    let file = games.display().to_string();
+    let run = |args: &[&str]| {
+        let out = Command::new(COMB).args(args).output().unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).to_string(),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
+    };
+    // The output options, and the global --option, before or after `merge`.
+    let (pgn, jsonl) = (dir.join("m.pgn"), dir.join("m.jsonl"));
+    let (pgn_s, jsonl_s) = (pgn.display().to_string(), jsonl.display().to_string());
+    for args in [
+        vec!["tournament", "--pgn", &pgn_s, "--event", "E", "merge", &file, "--jsonl", &jsonl_s],
+        vec!["tournament", "merge", &file, "--pgn", &pgn_s, "--jsonl", &jsonl_s, "--event", "E"],
+        vec!["--option", "RepetitionDraw=true", "tournament", "--option", "RepetitionDraw=true", "--pgn", &pgn_s],
+    ] {
+        let mut args = args.clone();
+        if !args.contains(&"merge") {
+            args.extend(["merge", &file, "--jsonl", &jsonl_s, "--event", "E"]);
+        }
+        let _ = std::fs::remove_file(&pgn);
+        let _ = std::fs::remove_file(&jsonl);
+        let (code, stdout, stderr) = run(&args);
+        assert_eq!(code, Some(0), "{args:?}\n{stdout}\n{stderr}");
+        assert!(stdout.contains("Results of A, B after 8 of 8 games:"), "{stdout}");
+        assert_eq!(pgn_games(&std::fs::read_to_string(&pgn).unwrap()).len(), 8, "{args:?}");
+        assert!(std::fs::read_to_string(&pgn).unwrap().contains("[Event \"E\"]"), "{args:?}");
+        assert_eq!(lines_of(&jsonl).len(), 8, "{args:?}");
+    }
+    // Options of a run are refused with merge, named; `merge` after `--engine …` is not one of
+    // its values.
+    for (args, named) in [
+        (vec!["tournament", "--rounds", "3", "merge", &file], "--rounds is an option of a run"),
+        (vec!["tournament", "--engine", "cmd=comb", "merge", &file], "--engine is an option of a run"),
+        (
+            vec!["tournament", "--each", "depth=1", "--sprt", "elo0=0", "elo1=5", "merge", &file],
+            "--each, --sprt are options",
+        ),
+        (vec!["tournament", "merge", &file, "--rounds", "3"], "unexpected argument '--rounds'"),
+    ] {
+        let (code, stdout, stderr) = run(&args);
+        assert_eq!(code, Some(2), "{args:?}\n{stdout}\n{stderr}");
+        assert!(stderr.contains(named), "expected `{named}` in {stderr}");
+    }
+    // A file from before tournament ids is refused, saying so.
+    let old = dir.join("old.jsonl");
+    let lines = lines_of(&games);
+    let cut = lines[0].find(",\"tournament\":").unwrap();
+    std::fs::write(&old, format!("{}}}\n", &lines[0][..cut])).unwrap();
+    let out = merge(&[&old], &[]);
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    let expected = format!("{}:1: the game has no `tournament` id: the file predates tournament ids", old.display());
+    assert!(stderr.contains(&expected), "{stderr}");
+    assert!(stderr.contains("play the run again"), "{stderr}");
+    // A shard killed mid-line is not merged: it has games left to play.
+    let cut_file = dir.join("cut.jsonl");
+    std::fs::write(&cut_file, format!("{}\n{}", lines[0], &lines[1][..40])).unwrap();
+    let out = merge(&[&cut_file], &[]);
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains(&format!("{}:2: the line is cut short", cut_file.display())), "{stderr}");
+    assert!(stderr.contains("--resume"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }

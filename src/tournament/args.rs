@@ -8,12 +8,21 @@ use clap::Args;
 use std::path::PathBuf;
 
 /// Options of `comb tournament`.
+///
+/// `comb tournament merge` shares the output options `--pgn`, `--jsonl`, `--event` and
+/// `--site`, and takes the global `--option`, before or after `merge`; any other option of a
+/// run given with it is refused ([`TournamentArgs::merge_args`]). `merge` after an option that
+/// takes several values (`--engine …`) is still the subcommand, not one more value.
 #[derive(Args, Debug, Clone)]
-#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+#[command(subcommand_negates_reqs = true, subcommand_precedence_over_arg = true)]
 pub struct TournamentArgs {
     /// What to do instead of playing.
     #[command(subcommand)]
     pub command: Option<TournamentCommand>,
+
+    /// The options given on the command line, for telling the options of a run from `merge`.
+    #[command(flatten)]
+    pub given: GivenOptions,
 
     /// The engines, one `--engine` each.
     #[command(flatten)]
@@ -101,8 +110,9 @@ pub struct TournamentArgs {
     #[arg(long = "command-timeout", default_value_t = 10.0, value_name = "SECONDS")]
     pub command_timeout: f64,
 
-    /// Write every game to this PGN file (Mzinga's Hive PGN; created or truncated).
-    #[arg(long, value_name = "FILE")]
+    /// Write every game to this PGN file (Mzinga's Hive PGN; created or truncated). With
+    /// `merge`: the merged games, in game order.
+    #[arg(long, value_name = "FILE", global = true)]
     pub pgn: Option<PathBuf>,
 
     /// Also write every game as its own PGN file `game-NNNN.pgn` in this directory (MzingaViewer
@@ -110,9 +120,16 @@ pub struct TournamentArgs {
     #[arg(long = "pgn-dir", value_name = "DIR")]
     pub pgn_dir: Option<PathBuf>,
 
-    /// Write one JSON object per game to this file (JSON Lines; created or truncated).
-    #[arg(long, value_name = "FILE")]
+    /// Write one JSON object per game to this file (JSON Lines; created or truncated). With
+    /// `merge`: the merged games, in game order, as the whole run writes them.
+    #[arg(long, value_name = "FILE", global = true)]
     pub jsonl: Option<PathBuf>,
+
+    /// Continue an interrupted run from its --jsonl file: the games in it are kept (it must be
+    /// this run's: same settings and shard), the others are played and appended, and the
+    /// results count them all. A missing or empty file is a fresh start.
+    #[arg(long, requires = "jsonl")]
+    pub resume: bool,
 
     /// Write the protocol transcript of every game an engine lost by failing (illegal move,
     /// crash, timeout, protocol error) to `game-NNNN.log` in this directory.
@@ -129,11 +146,11 @@ pub struct TournamentArgs {
     pub sprt: Option<Vec<String>>,
 
     /// The PGN Event tag.
-    #[arg(long, default_value = "comb tournament")]
+    #[arg(long, default_value = "comb tournament", global = true)]
     pub event: String,
 
     /// The PGN Site tag.
-    #[arg(long, default_value = "")]
+    #[arg(long, default_value = "", global = true)]
     pub site: String,
 }
 
@@ -145,7 +162,9 @@ pub enum TournamentCommand {
     Merge(MergeArgs),
 }
 
-/// Options of `comb tournament merge`.
+/// Options of `comb tournament merge`: the files, and the output options it shares with
+/// `comb tournament` (`--pgn`, `--jsonl`, `--event`, `--site`), which clap reads into
+/// [`TournamentArgs`] wherever they stand and [`MergeArgs::with_outputs`] copies here.
 #[derive(Args, Debug, Clone)]
 pub struct MergeArgs {
     /// The shards' JSONL files (`--jsonl` of each shard), in any order.
@@ -153,20 +172,80 @@ pub struct MergeArgs {
     pub files: Vec<PathBuf>,
 
     /// Write the merged games to this PGN file, in game order.
-    #[arg(long, value_name = "FILE")]
+    #[arg(skip)]
     pub pgn: Option<PathBuf>,
 
     /// Write the merged games to this JSONL file, in game order, as the whole run writes them.
-    #[arg(long, value_name = "FILE")]
+    #[arg(skip)]
     pub jsonl: Option<PathBuf>,
 
     /// The PGN Event tag.
-    #[arg(long, default_value = "comb tournament")]
+    #[arg(skip)]
     pub event: String,
 
     /// The PGN Site tag.
-    #[arg(long, default_value = "")]
+    #[arg(skip)]
     pub site: String,
+}
+
+/// The options of `comb tournament` that `merge` shares: the output files and their tags, and
+/// the global `--option` (whose id is `options`).
+const MERGE_OPTIONS: [&str; 5] = ["pgn", "jsonl", "event", "site", "options"];
+
+impl TournamentArgs {
+    /// With `merge`, its arguments, its output options included wherever they stood; or the
+    /// options of a run that were given with it (`--rounds`, `--engine`), named as typed.
+    pub fn merge_args(&self) -> Option<Result<MergeArgs, Vec<String>>> {
+        let Some(TournamentCommand::Merge(merge)) = &self.command else { return None };
+        let stray: Vec<String> = self
+            .given
+            .0
+            .iter()
+            .filter(|id| !MERGE_OPTIONS.contains(&id.as_str()))
+            .map(|id| format!("--{}", id.replace('_', "-")))
+            .collect();
+        if !stray.is_empty() {
+            return Some(Err(stray));
+        }
+        Some(Ok(MergeArgs {
+            pgn: self.pgn.clone(),
+            jsonl: self.jsonl.clone(),
+            event: self.event.clone(),
+            site: self.site.clone(),
+            ..merge.clone()
+        }))
+    }
+}
+
+/// The ids of the options given on the command line (not by default), in clap's order. Read by
+/// hand, as [`EngineSpecs`] is: the derive keeps values, not where they came from.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct GivenOptions(pub Vec<String>);
+
+impl clap::FromArgMatches for GivenOptions {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        let given = matches
+            .ids()
+            .filter(|id| matches.value_source(id.as_str()) == Some(clap::parser::ValueSource::CommandLine))
+            .map(|id| id.to_string())
+            .collect();
+        Ok(GivenOptions(given))
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl Args for GivenOptions {
+    fn augment_args(command: clap::Command) -> clap::Command {
+        command
+    }
+
+    fn augment_args_for_update(command: clap::Command) -> clap::Command {
+        command
+    }
 }
 
 /// `--intellector-rules`: the Intellector rule set, as the command line names it.

@@ -6,7 +6,9 @@
 //! - [`SettingError`]: one `--engine` / `--each` setting; [`SprtSettingError`]: `--sprt`;
 //! - [`SetupError`]: everything that refuses a set-up (exit status 2), wrapping the above and
 //!   the engines' [`EngineError`] from their trial start;
-//! - [`RunError`]: what ends a run part-way (exit status 1, or quietly 141 for a closed pipe).
+//! - [`RunError`]: what ends a run part-way (exit status 1, or quietly 141 for a closed pipe);
+//! - [`JsonlError`]: a tournament's JSONL file that cannot be read back, for
+//!   [`MergeError`] (`comb tournament merge`) and [`ResumeError`] (`--resume`).
 //!
 //! - [`LoadError`]: a game type or GameString the referee cannot load (an opening of another
 //!   type, an unknown game type, or the rules' refusal, carried as the [`RulesError`]).
@@ -408,6 +410,8 @@ pub enum SetupError {
     Shard(ShardError),
     /// A shard of a random opening order without `--seed`: every shard would draw its own.
     ShardNeedsSeed,
+    /// `--resume` refuses the JSONL file.
+    Resume(ResumeError),
     /// An output file or directory could not be created.
     Output {
         /// The file or directory.
@@ -444,6 +448,7 @@ impl fmt::Display for SetupError {
             SetupError::ShardNeedsSeed => {
                 f.write_str("--order random in shards needs --seed N: every shard must draw the same opening order")
             }
+            SetupError::Resume(error) => error.fmt(f),
             SetupError::Output { path, error } => write!(f, "{}: {error}", path.display()),
         }
     }
@@ -463,16 +468,22 @@ impl From<ShardError> for SetupError {
     }
 }
 
+impl From<ResumeError> for SetupError {
+    fn from(error: ResumeError) -> SetupError {
+        SetupError::Resume(error)
+    }
+}
+
 impl From<OpeningsError> for SetupError {
     fn from(error: OpeningsError) -> SetupError {
         SetupError::Openings(error)
     }
 }
 
-/// Why `comb tournament merge` refuses its files, or fails.
+/// Why a tournament's JSONL file cannot be read back into games.
 #[derive(Debug)]
-pub enum MergeError {
-    /// A file could not be read.
+pub enum JsonlError {
+    /// The file could not be read.
     Read {
         /// The file.
         path: PathBuf,
@@ -487,6 +498,120 @@ pub enum MergeError {
         line: usize,
         /// What is wrong.
         reason: String,
+    },
+    /// A line without a tournament id: written before the runner wrote one.
+    NoTournament {
+        /// The file.
+        path: PathBuf,
+        /// The line number, from 1.
+        line: usize,
+    },
+}
+
+impl fmt::Display for JsonlError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            JsonlError::Read { path, error } => write!(f, "{}: {error}", path.display()),
+            JsonlError::Line { path, line, reason } => write!(f, "{}:{line}: {reason}", path.display()),
+            JsonlError::NoTournament { path, line } => write!(
+                f,
+                "{}:{line}: the game has no `tournament` id: the file predates tournament ids, so its games \
+                 cannot be told from another tournament's; play the run again to get a file that merges and \
+                 resumes",
+                path.display()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for JsonlError {}
+
+/// Why `--resume` refuses the run's JSONL file. The file is left as it is.
+#[derive(Debug)]
+pub enum ResumeError {
+    /// The file cannot be read back.
+    Jsonl(JsonlError),
+    /// A game of another tournament (other settings).
+    OtherTournament {
+        /// The file and line.
+        place: String,
+        /// Its tournament id.
+        id: String,
+        /// This run's id.
+        ours: String,
+        /// The first settings line that differs: the file's, then this run's.
+        difference: Option<(String, String)>,
+    },
+    /// A game of another shard (or of the whole schedule, or of a shard when this run plays the
+    /// whole schedule).
+    OtherShard {
+        /// The file and line.
+        place: String,
+        /// The line's shard (`2/3`, or `none`).
+        theirs: String,
+        /// This run's shard.
+        ours: String,
+    },
+    /// A game number that this run's schedule (or shard) does not have.
+    NotScheduled {
+        /// The file and line.
+        place: String,
+        /// The game's number.
+        game: usize,
+    },
+    /// A game number met twice.
+    Duplicate {
+        /// The game's number.
+        game: usize,
+        /// Where it was first.
+        first: String,
+        /// Where it was again.
+        again: String,
+    },
+}
+
+impl fmt::Display for ResumeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let refused = "--resume continues only the run that wrote the file (the same settings and shard)";
+        match self {
+            ResumeError::Jsonl(error) => write!(f, "--resume: {error}"),
+            ResumeError::OtherTournament { place, id, ours, difference } => {
+                write!(f, "--resume: {place} is a game of tournament {id}, this run is tournament {ours}")?;
+                if let Some((theirs, mine)) = difference {
+                    write!(f, " (the file has `{theirs}`, this run `{mine}`)")?;
+                }
+                write!(f, ": {refused}")
+            }
+            ResumeError::OtherShard { place, theirs, ours } => {
+                write!(f, "--resume: {place} is a game of shard {theirs}, this run plays shard {ours}: {refused}")
+            }
+            ResumeError::NotScheduled { place, game } => {
+                write!(f, "--resume: {place}: game {game} is not one of this run's games: {refused}")
+            }
+            ResumeError::Duplicate { game, first, again } => {
+                write!(f, "--resume: game {game} is in {first} and again in {again}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ResumeError {}
+
+impl From<JsonlError> for ResumeError {
+    fn from(error: JsonlError) -> ResumeError {
+        ResumeError::Jsonl(error)
+    }
+}
+
+/// Why `comb tournament merge` refuses its files, or fails.
+#[derive(Debug)]
+pub enum MergeError {
+    /// A file that cannot be read back.
+    Jsonl(JsonlError),
+    /// A last line cut short: the run writing the file was killed mid-line.
+    Cut {
+        /// The file and line, `shard-2.jsonl:7`.
+        place: String,
     },
     /// No games in any file.
     NoGames,
@@ -524,8 +649,12 @@ pub enum MergeError {
 impl fmt::Display for MergeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MergeError::Read { path, error } => write!(f, "{}: {error}", path.display()),
-            MergeError::Line { path, line, reason } => write!(f, "{}:{line}: {reason}", path.display()),
+            MergeError::Jsonl(error) => error.fmt(f),
+            MergeError::Cut { place } => write!(
+                f,
+                "{place}: the line is cut short (the run writing it was stopped mid-line): finish that run \
+                 with --resume first"
+            ),
             MergeError::NoGames => f.write_str("no games to merge"),
             MergeError::OtherTournament { first, id, other, other_id } => write!(
                 f,
@@ -542,6 +671,12 @@ impl fmt::Display for MergeError {
 }
 
 impl std::error::Error for MergeError {}
+
+impl From<JsonlError> for MergeError {
+    fn from(error: JsonlError) -> MergeError {
+        MergeError::Jsonl(error)
+    }
+}
 
 /// Why a run ended before its schedule or its SPRT verdict (other than Ctrl+C).
 #[derive(Debug)]

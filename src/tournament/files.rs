@@ -2,10 +2,16 @@
 //! transcripts of games an engine lost by failing. All are created (or truncated) before the
 //! first game, so that a wrong path stops the run before any game is played, and every game is
 //! written as soon as it finishes.
+//!
+//! A resumed run (`--resume`) appends to its JSONL file instead, and writes the PGN files of
+//! the games it keeps again from their JSONL lines, which hold everything a PGN game is made
+//! of: so the PGN file ends up with every game, as the JSONL file does. Transcripts of kept
+//! games are the ones already in their directory.
 
 use super::args::TournamentArgs;
 use super::error::{RunError, SetupError};
 use super::identity::Identity;
+use super::resume::Resumed;
 use super::shard::Shard;
 use super::{jsonl, pgn, GameRecord};
 use std::fs::File;
@@ -44,13 +50,23 @@ fn write_file(path: &Path, text: &str) -> Result<(), RunError> {
 
 impl GameFiles {
     /// Creates the files and directories `--pgn`, `--pgn-dir`, `--jsonl` and `--transcripts`
-    /// name, in that order, for the games of tournament `identity` (and `shard`).
-    pub fn create(args: &TournamentArgs, identity: &Identity, shard: Option<Shard>) -> Result<GameFiles, SetupError> {
+    /// name, in that order, for the games of tournament `identity` (and `shard`); a resumed run
+    /// opens its JSONL file to append to it.
+    pub fn create(
+        args: &TournamentArgs,
+        identity: &Identity,
+        shard: Option<Shard>,
+        resume: Option<&Resumed>,
+    ) -> Result<GameFiles, SetupError> {
+        let jsonl = match (resume, &args.jsonl) {
+            (Some(r), _) => Some(r.open().map_err(|error| SetupError::Output { path: r.path.clone(), error })?),
+            (None, path) => path.as_ref().map(create).transpose()?,
+        };
         Ok(GameFiles {
             jsonl_tail: jsonl::tail(identity, shard),
             pgn: args.pgn.as_ref().map(create).transpose()?,
             pgn_dir: args.pgn_dir.as_ref().map(create_dir).transpose()?,
-            jsonl: args.jsonl.as_ref().map(create).transpose()?,
+            jsonl,
             transcripts: args.transcripts.as_ref().map(create_dir).transpose()?,
             event: args.event.clone(),
             site: args.site.clone(),
@@ -65,6 +81,13 @@ impl GameFiles {
         self.write_pgn_file(record, &pgn_text)?;
         self.append_jsonl(record)?;
         self.write_transcript(record)
+    }
+
+    /// Writes a game kept by `--resume` to the PGN files (its JSONL line is already written).
+    pub fn write_kept(&mut self, record: &GameRecord) -> Result<(), RunError> {
+        let pgn_text = pgn::format_game(record, &self.event, &self.site);
+        self.append_pgn(&pgn_text)?;
+        self.write_pgn_file(record, &pgn_text)
     }
 
     fn append_pgn(&mut self, pgn_text: &str) -> Result<(), RunError> {

@@ -2,6 +2,10 @@
 //! (not the shard, the concurrency or the output files), written out as text, and their hash,
 //! the tournament id. Every JSONL line carries both, so that the shards of one tournament can
 //! be told from those of another when they are merged.
+//!
+//! An engine's line is `engineN=NAME | COMMAND | LIMIT | SYNC | TIMECMD | OPTIONS`, each field
+//! with `\`, `|` and line breaks escaped by a backslash, so that any name reads back
+//! ([`engine_name`]) and every engine stays on its line.
 
 use super::schedule::{GameSpec, Mode};
 use super::setup::Tournament;
@@ -47,15 +51,54 @@ fn settings(t: &Tournament, games: &[GameSpec]) -> String {
         lines.push(format!(
             "engine{}={} | {} | {} | {:?} | {:?} | {}",
             i + 1,
-            e.name,
-            e.command_line(),
+            escape(&e.name),
+            escape(&e.command_line()),
             e.limit.describe(),
             e.sync,
             e.time_command,
-            options.join(" ")
+            escape(&options.join(" "))
         ));
     }
     lines.join("\n")
+}
+
+/// A field of an engine's line with `\`, `|`, `\n` and `\r` escaped by a backslash. Text
+/// without them is unchanged, and so is the tournament id of settings without them.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '|' => out.push_str("\\|"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The engine's name from the value of its settings line (`NAME | COMMAND | …`), unescaped.
+pub fn engine_name(line: &str) -> String {
+    let mut name = String::new();
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some('n') => name.push('\n'),
+                Some('r') => name.push('\r'),
+                Some(c) => name.push(c),
+                None => {}
+            },
+            // The field ends at the first bare `|`, after the space of ` | `.
+            '|' => {
+                name.pop();
+                break;
+            }
+            c => name.push(c),
+        }
+    }
+    name
 }
 
 /// `elo0=0 elo1=5 alpha=0.05 beta=0.05`, as `--sprt` takes it.
@@ -80,6 +123,16 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn any_engine_name_reads_back() {
+        for name in ["comb", "a | b", "x|y", "back\\slash\\", "two\nlines", " spaced ", "|", ""] {
+            let line = format!("{} | {} | depth=1 | NewGame | Time | ", escape(name), escape("cmd | x\\"));
+            assert_eq!(engine_name(&line), name, "{line}");
+            assert!(!line.contains('\n'));
+        }
+        assert_eq!(escape("plain name, with = and spaces"), "plain name, with = and spaces");
+    }
 
     #[test]
     fn fnv1a_matches_its_reference_values() {

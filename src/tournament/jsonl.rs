@@ -14,9 +14,13 @@
 //! [`super::identity`]); they come last, so that a reader looking for a game's own fields meets
 //! those first.
 
+use super::error::JsonlError;
 use super::identity::Identity;
+use super::referee::{GameResult, PlayedGame, Termination};
 use super::shard::Shard;
 use super::{utc, GameRecord};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// `text` as a JSON string literal, quotes included.
 pub fn string(text: &str) -> String {
@@ -82,6 +86,209 @@ pub fn format_game(record: &GameRecord, tail: &str) -> String {
     ];
     let body: Vec<String> = fields.iter().map(|(k, v)| format!("{}:{v}", string(k))).collect();
     format!("{{{},{tail}}}", body.join(","))
+}
+
+/// A tournament's JSONL file read back: its games, and how it ends. A run that is killed
+/// (SIGKILL, a lost node) may leave its last line cut short: that line is not a game but is
+/// told apart from any other bad line, which is an error.
+#[derive(Debug)]
+pub struct GameLines {
+    /// The games, in file order (blank lines skipped).
+    pub lines: Vec<Line>,
+    /// The last line when it is cut short (no line break, no whole object): its number and why
+    /// it does not read.
+    pub cut: Option<(usize, String)>,
+    /// Bytes from the start of the file to the end of its last whole line.
+    pub whole: u64,
+    /// Whether the last whole line has no line break after it (a run killed just before it).
+    pub unterminated: bool,
+}
+
+/// One game as a tournament's JSONL file holds it.
+#[derive(Clone, Debug)]
+pub struct Line {
+    /// The file.
+    pub path: PathBuf,
+    /// Its line number, from 1.
+    pub number: usize,
+    /// The line as written.
+    pub text: String,
+    /// Its fields.
+    pub fields: Vec<(String, Value)>,
+}
+
+/// Reads the game lines of the file at `path`, the one place that reads a run's JSONL back
+/// (for `comb tournament merge` and for `--resume`).
+pub fn read(path: &Path) -> Result<GameLines, JsonlError> {
+    let bytes = std::fs::read(path).map_err(|error| JsonlError::Read { path: path.to_path_buf(), error })?;
+    let mut games = GameLines { lines: Vec::new(), cut: None, whole: 0, unterminated: false };
+    let mut start = 0;
+    for (i, chunk) in bytes.split_inclusive(|&b| b == b'\n').enumerate() {
+        let number = i + 1;
+        let terminated = chunk.ends_with(b"\n");
+        let bad = |reason: String| JsonlError::Line { path: path.to_path_buf(), line: number, reason };
+        let text = std::str::from_utf8(chunk).map(|t| t.trim_end_matches(['\n', '\r']));
+        let parsed = match text {
+            Ok(text) if text.trim().is_empty() => None,
+            Ok(text) => Some(parse_object(text).map(|fields| (text, fields))),
+            Err(_) => Some(Err("not UTF-8 text".to_string())),
+        };
+        match parsed {
+            Some(Ok((text, fields))) => {
+                games.lines.push(Line { path: path.to_path_buf(), number, text: text.to_string(), fields });
+            }
+            // Only the end of the file can be cut: a killed writer stops mid-line.
+            Some(Err(reason)) if !terminated => {
+                games.cut = Some((number, reason));
+                break;
+            }
+            Some(Err(reason)) => return Err(bad(reason)),
+            None => {}
+        }
+        start += chunk.len();
+        games.whole = start as u64;
+        games.unterminated = !terminated;
+    }
+    Ok(games)
+}
+
+impl Line {
+    /// The value of field `key`.
+    pub fn field(&self, key: &'static str) -> Result<&Value, JsonlError> {
+        self.fields.iter().find(|(k, _)| k == key).map(|(_, v)| v).ok_or_else(|| self.error(format!("no `{key}`")))
+    }
+
+    /// The string field `key`.
+    pub fn str(&self, key: &'static str) -> Result<&str, JsonlError> {
+        match self.field(key)? {
+            Value::Str(s) => Ok(s),
+            _ => Err(self.error(format!("`{key}` is not a string"))),
+        }
+    }
+
+    /// The number field `key`.
+    pub fn number<T: std::str::FromStr>(&self, key: &'static str) -> Result<T, JsonlError> {
+        match self.field(key)? {
+            Value::Number(n) => n.parse().map_err(|_| self.error(format!("`{key}` is out of range"))),
+            _ => Err(self.error(format!("`{key}` is not a number"))),
+        }
+    }
+
+    /// The game's number.
+    pub fn game(&self) -> Result<usize, JsonlError> {
+        self.number("game")
+    }
+
+    /// The tournament id; a line without one predates them.
+    pub fn tournament(&self) -> Result<&str, JsonlError> {
+        if !self.fields.iter().any(|(k, _)| k == "tournament") {
+            return Err(JsonlError::NoTournament { path: self.path.clone(), line: self.number });
+        }
+        self.str("tournament")
+    }
+
+    /// The shard, `2/3`, or `None` for the whole schedule.
+    pub fn shard(&self) -> Result<Option<&str>, JsonlError> {
+        match self.field("shard")? {
+            Value::Null => Ok(None),
+            _ => self.str("shard").map(Some),
+        }
+    }
+
+    /// An error at this line.
+    pub fn error(&self, reason: String) -> JsonlError {
+        JsonlError::Line { path: self.path.clone(), line: self.number, reason }
+    }
+
+    /// `shard-1.jsonl:3`.
+    pub fn place(&self) -> String {
+        format!("{}:{}", self.path.display(), self.number)
+    }
+
+    /// The game of this line, with engines numbered as in `names`. It holds all the files
+    /// need: a PGN game is made from it alike (only the transcript is not kept).
+    pub fn record(&self, names: &[String]) -> Result<GameRecord, JsonlError> {
+        let engine = |key: &'static str| {
+            let name = self.str(key)?;
+            names.iter().position(|n| n == name).ok_or_else(|| self.error(format!("`{key}` {name} is no engine")))
+        };
+        let seconds = |key: &'static str| {
+            self.number::<f64>(key)
+                .and_then(|s| Duration::try_from_secs_f64(s).map_err(|_| self.error(format!("`{key}` is negative"))))
+        };
+        let moves = match self.field("moves")? {
+            Value::Array(items) => items
+                .iter()
+                .map(|m| match m {
+                    Value::Str(s) => Ok(s.clone()),
+                    _ => Err(self.error("a move is not a string".into())),
+                })
+                .collect::<Result<Vec<_>, _>>()?,
+            _ => return Err(self.error("`moves` is not an array".into())),
+        };
+        let opening = match self.field("opening")? {
+            Value::Null => None,
+            _ => Some(self.str("opening")?.to_string()),
+        };
+        let result = self.str("result")?;
+        let result = GameResult::from_state(result).ok_or_else(|| self.error(format!("unknown result `{result}`")))?;
+        let reason = self.str("reason")?;
+        let reason =
+            Termination::reason_named(reason).ok_or_else(|| self.error(format!("unknown reason `{reason}`")))?;
+        Ok(GameRecord {
+            number: self.game()?,
+            round: self.number("round")?,
+            pair: self.number("pair")?,
+            white: engine("white")?,
+            black: engine("black")?,
+            white_name: self.str("white")?.to_string(),
+            black_name: self.str("black")?.to_string(),
+            white_limit: self.str("white_limit")?.to_string(),
+            black_limit: self.str("black_limit")?.to_string(),
+            game_type: self.str("game_type")?.to_string(),
+            opening,
+            played: PlayedGame {
+                result,
+                termination: Termination { reason, detail: self.str("detail")?.to_string() },
+                moves,
+                opening_plies: self.number("opening_plies")?,
+                game_string: self.str("game_string")?.to_string(),
+                think: [seconds("white_seconds")?, seconds("black_seconds")?],
+                transcript: None,
+                // The day is all the PGN keeps of it (`Date`).
+                started: started(self.str("started")?).ok_or_else(|| self.error("bad `started`".into()))?,
+                duration: seconds("seconds")?,
+            },
+        })
+    }
+}
+
+/// The first game number met twice in `lines`, with both lines.
+pub fn first_duplicate(lines: &[Line]) -> Result<Option<(usize, &Line, &Line)>, JsonlError> {
+    let mut seen = std::collections::HashMap::new();
+    for line in lines {
+        let game = line.game()?;
+        if let Some(first) = seen.insert(game, line) {
+            return Ok(Some((game, first, line)));
+        }
+    }
+    Ok(None)
+}
+
+/// `2026-05-01T10:00:00Z` as a time.
+fn started(text: &str) -> Option<SystemTime> {
+    let number = |range: std::ops::Range<usize>| text.get(range)?.parse::<i64>().ok();
+    let (y, mo, d) = (number(0..4)?, number(5..7)?, number(8..10)?);
+    let (h, mi, s) = (number(11..13)?, number(14..16)?, number(17..19)?);
+    // Howard Hinnant's days-from-civil, the inverse of [`super::utc`].
+    let y = if mo <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let doy = (153 * (mo + if mo > 2 { -3 } else { 9 }) + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let days = era * 146_097 + doe - 719_468;
+    let secs = u64::try_from(days * 86_400 + h * 3600 + mi * 60 + s).ok()?;
+    Some(UNIX_EPOCH + Duration::from_secs(secs))
 }
 
 /// A JSON value as the runner's lines hold them: no nested objects.
@@ -243,6 +450,39 @@ impl Reader<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn start_times_read_back() {
+        let t = UNIX_EPOCH + Duration::from_secs(951_782_400 + 3723);
+        assert_eq!(started("2000-02-29T01:02:03Z"), Some(t));
+        assert_eq!(super::super::utc(started("2025-12-31T23:59:59Z").unwrap()), (2025, 12, 31, 23, 59, 59));
+        assert_eq!(started("2000-02-2"), None);
+    }
+
+    #[test]
+    fn a_cut_last_line_is_told_from_a_bad_line() {
+        let dir = std::env::temp_dir().join(format!("comb-jsonl-read-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.jsonl");
+        let read_back = |text: &str| {
+            std::fs::write(&path, text).unwrap();
+            read(&path)
+        };
+        let games = read_back("{\"game\":1}\n\n{\"game\":2}\n{\"game\":3,\"tour").unwrap();
+        assert_eq!(games.lines.iter().map(|l| l.number).collect::<Vec<_>>(), [1, 3]);
+        assert_eq!(games.cut.as_ref().map(|c| c.0), Some(4));
+        assert_eq!((games.whole, games.unterminated), (23, false));
+        let games = read_back("{\"game\":1}\n{\"game\":2}").unwrap();
+        assert_eq!((games.lines.len(), games.cut.is_none(), games.whole, games.unterminated), (2, true, 21, true));
+        assert!(read_back("").unwrap().lines.is_empty());
+        // Cut inside a character of two bytes (é): still only a cut line.
+        std::fs::write(&path, [&b"{\"game\":1}\n{\"white\":\""[..], &[0xc3]].concat()).unwrap();
+        let games = read(&path).unwrap();
+        assert_eq!((games.lines.len(), games.cut.map(|c| c.0), games.whole), (1, Some(2), 11));
+        let error = read_back("{\"game\":1}\n{\"game\":\n{\"game\":3}\n").unwrap_err().to_string();
+        assert!(error.ends_with("games.jsonl:2: expected a value, found the end of the line"), "{error}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn escapes_everything_json_requires() {

@@ -9,16 +9,14 @@
 
 use super::args::MergeArgs;
 use super::error::MergeError;
-use super::jsonl::{self, Value};
-use super::referee::{GameResult, PlayedGame, Termination};
+use super::identity;
+use super::jsonl::{self, Line};
 use super::report::Tally;
 use super::schedule::{self, Mode};
 use super::settings::sprt_from;
 use super::stats::Sprt;
 use super::{pgn, stdout, GameRecord};
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, UNIX_EPOCH};
 
 /// Runs `comb tournament merge`. Exit status: 0 when merged, 1 when an output file could not be
 /// written, 2 for files that cannot be merged (unreadable, of other tournaments, a game twice).
@@ -37,47 +35,6 @@ pub fn run_status(args: MergeArgs) -> u8 {
     }
 }
 
-/// One game as a shard's file holds it.
-struct Line {
-    /// The file.
-    path: PathBuf,
-    /// Its line number, from 1.
-    number: usize,
-    /// The line as written.
-    text: String,
-    /// Its fields.
-    fields: Vec<(String, Value)>,
-}
-
-impl Line {
-    fn field(&self, key: &'static str) -> Result<&Value, MergeError> {
-        self.fields.iter().find(|(k, _)| k == key).map(|(_, v)| v).ok_or_else(|| self.error(format!("no `{key}`")))
-    }
-
-    fn str(&self, key: &'static str) -> Result<&str, MergeError> {
-        match self.field(key)? {
-            Value::Str(s) => Ok(s),
-            _ => Err(self.error(format!("`{key}` is not a string"))),
-        }
-    }
-
-    fn number<T: std::str::FromStr>(&self, key: &'static str) -> Result<T, MergeError> {
-        match self.field(key)? {
-            Value::Number(n) => n.parse().map_err(|_| self.error(format!("`{key}` is out of range"))),
-            _ => Err(self.error(format!("`{key}` is not a number"))),
-        }
-    }
-
-    fn error(&self, reason: String) -> MergeError {
-        MergeError::Line { path: self.path.clone(), line: self.number, reason }
-    }
-
-    /// `shard-1.jsonl:3`.
-    fn place(&self) -> String {
-        format!("{}:{}", self.path.display(), self.number)
-    }
-}
-
 /// What the settings line of every game says about the tournament as a whole.
 struct Settings {
     names: Vec<String>,
@@ -91,27 +48,24 @@ fn merge(args: &MergeArgs) -> Result<(), MergeError> {
     let mut lines = read_all(&args.files)?;
     let id = check_one_tournament(&lines)?;
     check_each_game_once(&lines)?;
-    lines.sort_by_key(|l| l.number::<usize>("game").unwrap_or(0));
+    lines.sort_by_key(|l| l.game().unwrap_or(0));
     let settings = settings(&lines[0])?;
-    let records = lines.iter().map(|l| record(l, &settings.names)).collect::<Result<Vec<_>, _>>()?;
+    let records = lines.iter().map(|l| l.record(&settings.names)).collect::<Result<Vec<_>, _>>()?;
     let (text, counted) = report(&settings, &id, args.files.len(), &records);
     stdout::block(&text).map_err(MergeError::Stdout)?;
     write_files(args, &lines[..counted], &records[..counted])
 }
 
-/// Every line of every file (blank lines skipped), in file order.
+/// Every game line of every file, in file order. A cut last line (a run killed mid-line) is
+/// refused: that run has games still to play, so the tournament is not finished.
 fn read_all(paths: &[PathBuf]) -> Result<Vec<Line>, MergeError> {
     let mut lines = Vec::new();
     for path in paths {
-        let text = std::fs::read_to_string(path).map_err(|error| MergeError::Read { path: path.clone(), error })?;
-        for (i, text) in text.lines().enumerate().filter(|(_, t)| !t.trim().is_empty()) {
-            let fields = jsonl::parse_object(text).map_err(|reason| MergeError::Line {
-                path: path.clone(),
-                line: i + 1,
-                reason,
-            })?;
-            lines.push(Line { path: path.clone(), number: i + 1, text: text.to_string(), fields });
+        let games = jsonl::read(path)?;
+        if let Some((number, _)) = games.cut {
+            return Err(MergeError::Cut { place: format!("{}:{number}", path.display()) });
         }
+        lines.extend(games.lines);
     }
     if lines.is_empty() {
         return Err(MergeError::NoGames);
@@ -122,9 +76,9 @@ fn read_all(paths: &[PathBuf]) -> Result<Vec<Line>, MergeError> {
 /// The tournament id every line shares, or the first line of another tournament.
 fn check_one_tournament(lines: &[Line]) -> Result<String, MergeError> {
     let first = &lines[0];
-    let id = first.str("tournament")?;
+    let id = first.tournament()?;
     for line in lines {
-        let other = line.str("tournament")?;
+        let other = line.tournament()?;
         if other != id || line.str("settings")? != first.str("settings")? {
             return Err(MergeError::OtherTournament {
                 first: first.place(),
@@ -139,14 +93,10 @@ fn check_one_tournament(lines: &[Line]) -> Result<String, MergeError> {
 
 /// Refuses a game number met twice (a shard given twice, or two runs of one shard).
 fn check_each_game_once(lines: &[Line]) -> Result<(), MergeError> {
-    let mut seen: HashMap<usize, &Line> = HashMap::new();
-    for line in lines {
-        let number = line.number("game")?;
-        if let Some(first) = seen.insert(number, line) {
-            return Err(MergeError::Duplicate { game: number, first: first.place(), again: line.place() });
-        }
+    match jsonl::first_duplicate(lines)? {
+        Some((game, first, again)) => Err(MergeError::Duplicate { game, first: first.place(), again: again.place() }),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// The engines, pairings, number of games and test, from the settings of `line`.
@@ -159,9 +109,8 @@ fn settings(line: &Line) -> Result<Settings, MergeError> {
     };
     let count = |key: &str| get(key)?.parse::<usize>().map_err(|_| line.error(format!("bad `{key}` in the settings")));
     let engines = count("engines")?;
-    let names = (1..=engines)
-        .map(|i| get(&format!("engine{i}")).map(|e| e.split(" | ").next().unwrap_or_default().to_string()))
-        .collect::<Result<Vec<_>, _>>()?;
+    let names =
+        (1..=engines).map(|i| get(&format!("engine{i}")).map(identity::engine_name)).collect::<Result<Vec<_>, _>>()?;
     let mode = match get("mode")? {
         "gauntlet" => Mode::Gauntlet,
         _ => Mode::RoundRobin,
@@ -174,77 +123,6 @@ fn settings(line: &Line) -> Result<Settings, MergeError> {
         }
     };
     Ok(Settings { pairings: schedule::pairings(engines, mode), names, total: count("games")?, sprt })
-}
-
-/// The game of `line`, with engines numbered as in `names`.
-fn record(line: &Line, names: &[String]) -> Result<GameRecord, MergeError> {
-    let engine = |key: &'static str| {
-        let name = line.str(key)?;
-        names.iter().position(|n| n == name).ok_or_else(|| line.error(format!("`{key}` {name} is no engine")))
-    };
-    let seconds = |key: &'static str| {
-        line.number::<f64>(key)
-            .and_then(|s| Duration::try_from_secs_f64(s).map_err(|_| line.error(format!("`{key}` is negative"))))
-    };
-    let moves = match line.field("moves")? {
-        Value::Array(items) => items
-            .iter()
-            .map(|m| match m {
-                Value::Str(s) => Ok(s.clone()),
-                _ => Err(line.error("a move is not a string".into())),
-            })
-            .collect::<Result<Vec<_>, _>>()?,
-        _ => return Err(line.error("`moves` is not an array".into())),
-    };
-    let opening = match line.field("opening")? {
-        Value::Null => None,
-        _ => Some(line.str("opening")?.to_string()),
-    };
-    let result = line.str("result")?;
-    let result = GameResult::from_state(result).ok_or_else(|| line.error(format!("unknown result `{result}`")))?;
-    let reason = line.str("reason")?;
-    let reason = Termination::reason_named(reason).ok_or_else(|| line.error(format!("unknown reason `{reason}`")))?;
-    Ok(GameRecord {
-        number: line.number("game")?,
-        round: line.number("round")?,
-        pair: line.number("pair")?,
-        white: engine("white")?,
-        black: engine("black")?,
-        white_name: line.str("white")?.to_string(),
-        black_name: line.str("black")?.to_string(),
-        white_limit: line.str("white_limit")?.to_string(),
-        black_limit: line.str("black_limit")?.to_string(),
-        game_type: line.str("game_type")?.to_string(),
-        opening,
-        played: PlayedGame {
-            result,
-            termination: Termination { reason, detail: line.str("detail")?.to_string() },
-            moves,
-            opening_plies: line.number("opening_plies")?,
-            game_string: line.str("game_string")?.to_string(),
-            think: [seconds("white_seconds")?, seconds("black_seconds")?],
-            transcript: None,
-            // The day is all the PGN keeps of it (`Date`).
-            started: started(line.str("started")?).ok_or_else(|| line.error("bad `started`".into()))?,
-            duration: seconds("seconds")?,
-        },
-    })
-}
-
-/// `2026-05-01T10:00:00Z` as a time.
-fn started(text: &str) -> Option<std::time::SystemTime> {
-    let number = |range: std::ops::Range<usize>| text.get(range)?.parse::<i64>().ok();
-    let (y, mo, d) = (number(0..4)?, number(5..7)?, number(8..10)?);
-    let (h, mi, s) = (number(11..13)?, number(14..16)?, number(17..19)?);
-    // Howard Hinnant's days-from-civil, the inverse of [`super::utc`].
-    let y = if mo <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let doy = (153 * (mo + if mo > 2 { -3 } else { 9 }) + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    let days = era * 146_097 + doe - 719_468;
-    let secs = u64::try_from(days * 86_400 + h * 3600 + mi * 60 + s).ok()?;
-    Some(UNIX_EPOCH + Duration::from_secs(secs))
 }
 
 /// The merged report, and how many games (in number order) it counts: all of them, or those up
@@ -297,14 +175,6 @@ fn write(path: &Path, text: &str) -> Result<(), MergeError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn start_times_read_back() {
-        let t = UNIX_EPOCH + Duration::from_secs(951_782_400 + 3723);
-        assert_eq!(started("2000-02-29T01:02:03Z"), Some(t));
-        assert_eq!(super::super::utc(started("2025-12-31T23:59:59Z").unwrap()), (2025, 12, 31, 23, 59, 59));
-        assert_eq!(started("2000-02-2"), None);
-    }
 
     #[test]
     fn shard_lines_become_whole_run_lines() {

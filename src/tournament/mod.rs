@@ -8,6 +8,7 @@
 //! - [`run`](mod@run): the run itself, game by game, with the SPRT's stop as a step of its own;
 //! - [`report`]: every block printed (set-up, game lines, standings, SPRT, final results);
 //! - [`merge`]: `comb tournament merge`, the shards' JSONL files reported as one run;
+//! - [`resume`](mod@resume): `--resume`, a run continued from its own JSONL file;
 //! - [`error`]: why a set-up is refused or a run ends early, one enum per floor.
 //!
 //! What they use:
@@ -34,6 +35,7 @@ pub mod openings;
 pub mod pgn;
 pub mod referee;
 pub mod report;
+pub mod resume;
 pub mod run;
 pub mod schedule;
 pub mod settings;

@@ -13,11 +13,12 @@ use crate::game::Color;
 use std::collections::{BTreeMap, HashMap};
 use std::time::Duration;
 
-/// The lines printed before the first game: the tournament, the shard, the engines, openings,
-/// adjudication and the SPRT.
+/// The lines printed before the first game: the tournament, the shard, what a resumed run
+/// keeps, the engines, openings, adjudication and the SPRT.
 pub fn header(t: &Tournament) -> String {
     let mut out = tournament_line(t, t.schedule.len());
     out.push_str(&shard_line(t));
+    out.push_str(&resume_line(t));
     for i in 0..t.engines.len() {
         out.push_str(&engine_line(t, i));
     }
@@ -47,6 +48,18 @@ fn shard_line(t: &Tournament) -> String {
         ),
         None => String::new(),
     }
+}
+
+/// `Resume: 37 of 100 games kept from games.jsonl, 63 to play`, with `--resume`.
+fn resume_line(t: &Tournament) -> String {
+    let Some(r) = &t.resume else { return String::new() };
+    let kept = r.kept.len();
+    format!(
+        "Resume: {kept} of {} games kept from {}, {} to play\n",
+        t.games.len(),
+        r.path.display(),
+        t.games.len().saturating_sub(kept)
+    )
 }
 
 /// `Tournament: Base+MLP, round-robin, 2 engines, 3 rounds, 6 games, concurrency 1`.
@@ -117,18 +130,20 @@ fn adjudication_line(t: &Tournament) -> String {
 }
 
 /// What a finished game adds to the output: its line and the progress line, after `done` of
-/// `total` games.
-pub fn game_lines(record: &GameRecord, done: usize, total: usize, elapsed: Duration) -> String {
-    format!("{}\n{}\n", finished_line(record), progress_line(done, total, elapsed))
+/// `total` games, `kept` of them from before a resume.
+pub fn game_lines(record: &GameRecord, done: usize, total: usize, kept: usize, elapsed: Duration) -> String {
+    format!("{}\n{}\n", finished_line(record), progress_line(done, total, kept, elapsed))
 }
 
 /// The block at the end of a run: the final standings of `names` after their games, how games
-/// ended, the SPRT's outcome (with a test) and the pace.
+/// ended, the SPRT's outcome (with a test) and the pace: `played` games (the others were kept
+/// from before a resume) in `elapsed`.
 pub fn final_block(
     names: &[String],
     standings: &Standings,
     total: usize,
     sprt: Option<(&Sprt, Verdict)>,
+    played: usize,
     elapsed: Duration,
 ) -> String {
     let mut text = format!(
@@ -142,7 +157,7 @@ pub fn final_block(
         text.push_str(&sprt_final_line(verdict));
         text.push('\n');
     }
-    text.push_str(&played_line(standings.games(), elapsed));
+    text.push_str(&played_line(played, elapsed));
     text.push('\n');
     text
 }
@@ -172,10 +187,11 @@ pub fn duration_text(d: Duration) -> String {
     }
 }
 
-/// `Progress: 17/40 games (42.5 %), 1m 12s elapsed, 14.2 games/min, ETA 1m 37s`.
-pub fn progress_line(done: usize, total: usize, elapsed: Duration) -> String {
+/// `Progress: 17/40 games (42.5 %), 1m 12s elapsed, 14.2 games/min, ETA 1m 37s`. The pace is
+/// that of the games played in `elapsed`: `done` less the `kept` ones of a resumed run.
+pub fn progress_line(done: usize, total: usize, kept: usize, elapsed: Duration) -> String {
     let minutes = elapsed.as_secs_f64() / 60.0;
-    let rate = if minutes > 0.0 { done as f64 / minutes } else { 0.0 };
+    let rate = if minutes > 0.0 { done.saturating_sub(kept) as f64 / minutes } else { 0.0 };
     let eta = match Duration::try_from_secs_f64((total - done.min(total)) as f64 / rate * 60.0) {
         Ok(eta) if rate > 0.0 => duration_text(eta),
         _ => "?".to_string(),
@@ -354,6 +370,8 @@ pub struct Tally<'a> {
     verdict: Verdict,
     /// Whether the test decides (not in a shard, which leaves the verdict to the merge).
     decides: bool,
+    /// Games counted from before a resume, not played by this run.
+    kept: usize,
 }
 
 impl<'a> Tally<'a> {
@@ -361,7 +379,25 @@ impl<'a> Tally<'a> {
     /// may reach a verdict.
     pub fn new(names: Vec<String>, pairings: &[(usize, usize)], sprt: Option<&'a Sprt>, decides: bool) -> Tally<'a> {
         let standings = Standings::new(names.clone(), pairings);
-        Tally { names, standings, sprt, verdict: Verdict::Continue, decides }
+        Tally { names, standings, sprt, verdict: Verdict::Continue, decides, kept: 0 }
+    }
+
+    /// Counts the games a resumed run keeps, in the order they finished, as [`Tally::add`]
+    /// counted them before the run was interrupted. Returns the SPRT's verdict line if the test
+    /// decides among them (the run then plays no more); the games after that are not counted.
+    pub fn keep(&mut self, records: &[GameRecord]) -> Option<String> {
+        for record in records {
+            self.kept += 1;
+            if let Some(decision) = self.add(record) {
+                return Some(decision);
+            }
+        }
+        None
+    }
+
+    /// Games counted from before a resume.
+    pub fn kept(&self) -> usize {
+        self.kept
     }
 
     /// Counts a finished game, then lets the SPRT look at the pairs so far. Returns the line
@@ -387,7 +423,8 @@ impl<'a> Tally<'a> {
 
     /// The final block, after `elapsed`, of a tournament of `total` games.
     pub fn final_block(&self, total: usize, elapsed: Duration) -> String {
-        final_block(&self.names, &self.standings, total, self.sprt.map(|s| (s, self.verdict)), elapsed)
+        let (sprt, played) = (self.sprt.map(|s| (s, self.verdict)), self.standings.games() - self.kept);
+        final_block(&self.names, &self.standings, total, sprt, played, elapsed)
     }
 }
 
@@ -507,8 +544,13 @@ mod tests {
         r.white_name = "A".into();
         assert_eq!(finished_line(&r), "Finished game 17 (A vs B): 1-0 {WhiteWins: queen surrounded, ply 3}");
         assert_eq!(
-            progress_line(10, 40, Duration::from_secs(120)),
+            progress_line(10, 40, 0, Duration::from_secs(120)),
             "Progress: 10/40 games (25.0 %), 2m 00s elapsed, 5.0 games/min, ETA 6m 00s"
+        );
+        // After a resume that kept 4 games, the pace is that of the 6 played since.
+        assert_eq!(
+            progress_line(10, 40, 4, Duration::from_secs(120)),
+            "Progress: 10/40 games (25.0 %), 2m 00s elapsed, 3.0 games/min, ETA 10m 00s"
         );
         assert_eq!(duration_text(Duration::from_secs(3723)), "1h 02m 03s");
     }
@@ -565,7 +607,7 @@ mod tests {
             let record = game(i + 1, i / 2, white, black, result);
             s.add(&record);
             out += &format!("{}\n", finished_line(&record));
-            out += &format!("{}\n", progress_line(s.games(), results.len(), Duration::from_secs(i as u64)));
+            out += &format!("{}\n", progress_line(s.games(), results.len(), 0, Duration::from_secs(i as u64)));
             out += &s.block(Some(&sprt));
         }
         let llr = sprt.llr_pentanomial(&s.pairings()[0].ptnml);
@@ -582,7 +624,7 @@ mod tests {
         out += &s.block(None);
         out += &s.reasons_line();
         out += &played_line(s.games(), Duration::ZERO);
-        out += &progress_line(0, 0, Duration::ZERO);
+        out += &progress_line(0, 0, 0, Duration::ZERO);
         out
     }
 

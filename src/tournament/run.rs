@@ -1,8 +1,8 @@
-//! The run: prepare the tournament, print its set-up, play the schedule while writing and
-//! printing each game as it finishes, stop at an SPRT verdict, on Ctrl+C or when standard output
-//! is closed, and print the results.
+//! The run: prepare the tournament, print its set-up, count the games a resumed run keeps, play
+//! the rest of the schedule while writing and printing each game as it finishes, stop at an SPRT
+//! verdict, on Ctrl+C or when standard output is closed, and print the results.
 
-use super::args::{TournamentArgs, TournamentCommand};
+use super::args::TournamentArgs;
 use super::engine::EngineConfig;
 use super::error::RunError;
 use super::files::GameFiles;
@@ -11,6 +11,7 @@ use super::report::{self, Tally};
 use super::schedule::{self, GameSpec, Outcome};
 use super::setup::{self, Tournament};
 use super::{stdout, GameRecord};
+use std::collections::HashSet;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
 use std::sync::Arc;
@@ -26,8 +27,18 @@ pub fn run(args: TournamentArgs) -> ExitCode {
 
 /// [`run`], with the exit status as a number (for a caller that ends the process itself).
 pub fn run_status(args: TournamentArgs) -> u8 {
-    if let Some(TournamentCommand::Merge(merge)) = args.command {
-        return super::merge::run_status(merge);
+    match args.merge_args() {
+        Some(Ok(merge)) => return super::merge::run_status(merge),
+        Some(Err(stray)) => {
+            eprintln!(
+                "error: {} {} of a run, not of `comb tournament merge`, which takes the shards' JSONL \
+                 files and --pgn, --jsonl, --event and --site",
+                stray.join(", "),
+                if stray.len() == 1 { "is an option" } else { "are options" }
+            );
+            return 2;
+        }
+        None => {}
     }
     let stop = Arc::new(AtomicBool::new(false));
     let tournament = match setup::prepare(&args, &stop) {
@@ -70,18 +81,46 @@ fn exit_status(result: Result<(), RunError>, interrupted: bool) -> u8 {
     }
 }
 
-/// Prints the set-up, plays the schedule (or the shard's part of it) while taking in each game,
-/// and prints the results.
+/// Prints the set-up, counts the games a resumed run keeps, plays the rest of the schedule (or
+/// of the shard's part of it) while taking in each game, and prints the results.
 fn play(t: Tournament, stop: &Arc<AtomicBool>) -> Result<(), RunError> {
     stdout::block(&report::header(&t)).map_err(RunError::Stdout)?;
     let Tournament {
-        engines, game_type, rules, concurrency, sprt, rating_interval, files, pairings, games, shard, ..
+        engines,
+        game_type,
+        rules,
+        concurrency,
+        sprt,
+        rating_interval,
+        files,
+        pairings,
+        games,
+        shard,
+        resume,
+        ..
     } = t;
     // A shard cannot stop the others: it plays its whole part, and the test's verdict is the
     // merge's (`comb tournament merge`), over the games of every shard.
     let names = engines.iter().map(|e| e.name.clone()).collect();
-    let tally = Tally::new(names, &pairings, sprt.as_ref(), shard.is_none());
-    let mut progress = Progress::new(&engines, &game_type, tally, rating_interval, files, games.len());
+    let mut tally = Tally::new(names, &pairings, sprt.as_ref(), shard.is_none());
+    let kept = resume.map(|r| r.kept).unwrap_or_default();
+    // The kept games are counted as they were before the interruption, so the SPRT sees what it
+    // saw then; if it decided among them, nothing more is played.
+    let decision = tally.keep(&kept);
+    let total = games.len();
+    let mut progress = Progress::new(&engines, &game_type, tally, rating_interval, files, total);
+    for record in &kept {
+        progress.files.write_kept(record)?;
+    }
+    let finished: HashSet<usize> = kept.iter().map(|r| r.number).collect();
+    let games: Vec<GameSpec> = games.into_iter().filter(|g| !finished.contains(&g.number)).collect();
+    if let Some(text) = decision {
+        stdout::block(&text).map_err(RunError::Stdout)?;
+        return progress.finish();
+    }
+    if games.is_empty() {
+        return progress.finish();
+    }
     schedule::run(games, &engines, &game_type, &rules, concurrency, stop, |outcome| {
         // Once stopping (SPRT verdict, Ctrl+C, an error), games that still finish are left out,
         // so the results are those at the moment of the decision.
@@ -150,7 +189,8 @@ impl<'a> Progress<'a> {
         let decision = self.tally.add(&record);
         let done = self.tally.standings().games();
         // What this game adds to the output, printed in one write.
-        let mut text = report::game_lines(&record, done, self.total, self.started.elapsed());
+        let kept = self.tally.kept();
+        let mut text = report::game_lines(&record, done, self.total, kept, self.started.elapsed());
         if self.rating_interval > 0 && done.is_multiple_of(self.rating_interval) && done < self.total {
             text.push_str(&self.tally.block());
         }

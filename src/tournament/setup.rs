@@ -10,6 +10,7 @@ use super::files::GameFiles;
 use super::identity::{identify, Identity};
 use super::openings::{self, Order, Picker, Wanted};
 use super::referee::{default_max_plies, load_game, Rules, DEFAULT_GAME_TYPE};
+use super::resume::{self, Resumed};
 use super::schedule::{self, GameSpec, Mode};
 use super::settings::{engine_config, sprt_from};
 use super::shard::{self, Placement};
@@ -54,6 +55,8 @@ pub struct Tournament {
     pub shard: Option<Placement>,
     /// The tournament's settings and id, the same in every shard.
     pub identity: Identity,
+    /// With `--resume`, the games already played.
+    pub resume: Option<Resumed>,
 }
 
 /// An opening book and the order it is played in.
@@ -105,11 +108,17 @@ pub fn prepare(args: &TournamentArgs, stop: &Arc<AtomicBool>) -> Result<Tourname
         games,
         shard,
         identity: Identity::default(),
+        resume: None,
     };
     t.identity = identify(&t, &t.schedule);
-    // Created last, so that a bad set-up leaves no file behind; every JSONL line names the
-    // tournament and the shard.
-    t.files = GameFiles::create(args, &t.identity, t.shard.as_ref().map(|p| p.shard))?;
+    let shard = t.shard.as_ref().map(|p| p.shard);
+    if let (true, Some(path)) = (args.resume, &args.jsonl) {
+        let names: Vec<String> = t.engines.iter().map(|e| e.name.clone()).collect();
+        t.resume = Some(resume::load(path, &t.identity, shard, &t.games, &names)?);
+    }
+    // Created last, so that a bad set-up leaves no file behind (and a refused --resume leaves
+    // its file as it was); every JSONL line names the tournament and the shard.
+    t.files = GameFiles::create(args, &t.identity, shard, t.resume.as_ref())?;
     Ok(t)
 }
 
