@@ -86,7 +86,8 @@ impl Game for Hive {
     const LEVELS: [LevelShape; 3] = [
         LevelShape { depth: 2, lines: 8, temperature: 70.0 },
         LevelShape { depth: 4, lines: 6, temperature: 40.0 },
-        LevelShape { depth: 5, lines: 4, temperature: 20.0 },
+        // Depth 6 with temperature 20 lost its first three games to nokamute at depth 7.
+        LevelShape { depth: 7, lines: 4, temperature: 15.0 },
     ];
 
     #[inline]
