@@ -649,17 +649,21 @@ fn shards_play_disjoint_parts_of_the_same_schedule_and_merge_into_the_whole_run(
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A run that reaches its SPRT verdict after 16 games: comb at depth 1 against an engine whose
+/// every move is illegal, writing its games to `jsonl`.
+fn sprt_against_an_illegal_mover(jsonl: &Path, extra: &[&str]) -> Vec<String> {
+    let mut args = comb_engine("comb");
+    args.extend(fake_engine("illegal"));
+    args.extend(strings(&["--each", "depth=1", "--rounds", "12", "--concurrency", "1", "--rating-interval", "0"]));
+    args.extend(strings(&["--sprt", "elo0=0", "elo1=200", "--jsonl", &jsonl.display().to_string()]));
+    args.extend(strings(extra));
+    args
+}
+
 #[test]
 fn merged_shards_stop_at_the_sprt_verdict_of_the_whole_run() {
     let dir = temp_dir("tournament", "shards-sprt");
-    let args = |jsonl: &Path, extra: &[&str]| {
-        let mut args = comb_engine("comb");
-        args.extend(fake_engine("illegal"));
-        args.extend(strings(&["--each", "depth=1", "--rounds", "12", "--concurrency", "1", "--rating-interval", "0"]));
-        args.extend(strings(&["--sprt", "elo0=0", "elo1=200", "--jsonl", &jsonl.display().to_string()]));
-        args.extend(strings(extra));
-        args
-    };
+    let args = sprt_against_an_illegal_mover;
     let whole = tournament_in(&args(&dir.join("whole.jsonl"), &[]), &[]);
     assert!(whole.contains("SPRT: H1 accepted after 16 games (LLR 3.35)"), "{whole}");
     let shards: Vec<_> = (1..=2).map(|k| dir.join(format!("shard-{k}.jsonl"))).collect();
@@ -803,14 +807,7 @@ fn a_run_killed_mid_way_and_resumed_equals_an_uninterrupted_run() {
 #[test]
 fn a_resumed_sprt_stops_where_the_uninterrupted_run_stops() {
     let dir = temp_dir("tournament", "resume-sprt");
-    let args = |jsonl: &Path, extra: &[&str]| {
-        let mut args = comb_engine("comb");
-        args.extend(fake_engine("illegal"));
-        args.extend(strings(&["--each", "depth=1", "--rounds", "12", "--concurrency", "1", "--rating-interval", "0"]));
-        args.extend(strings(&["--sprt", "elo0=0", "elo1=200", "--jsonl", &jsonl.display().to_string()]));
-        args.extend(strings(extra));
-        args
-    };
+    let args = sprt_against_an_illegal_mover;
     let whole = dir.join("whole.jsonl");
     let whole_stdout = tournament_in(&args(&whole, &[]), &[]);
     assert!(whole_stdout.contains("SPRT: H1 accepted after 16 games (LLR 3.35)"), "{whole_stdout}");
