@@ -19,6 +19,11 @@ pub struct LevelShape {
     pub lines: usize,
     /// Score (hundredths) given up for a move to become e ≈ 2.7 times less likely.
     pub temperature: f64,
+    /// Nodes a move may cost at most: in a position too rich for the full depth the level
+    /// answers from the last iteration it finished, as a person thinks less far in a
+    /// complicated position rather than longer. A count, not a time, so that a seeded level
+    /// plays the same moves on any machine.
+    pub nodes: u64,
 }
 
 /// One of the two players. White moves first in both games.

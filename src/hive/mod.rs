@@ -84,10 +84,10 @@ impl Game for Hive {
     // Each measured against nokamute at the depth hivegame.com gives its bot of that name
     // (2, 4, 7): see the README's calibration table.
     const LEVELS: [LevelShape; 3] = [
-        LevelShape { depth: 2, lines: 8, temperature: 70.0 },
-        LevelShape { depth: 4, lines: 6, temperature: 40.0 },
+        LevelShape { depth: 2, lines: 8, temperature: 70.0, nodes: 100_000 },
+        LevelShape { depth: 4, lines: 6, temperature: 40.0, nodes: 1_000_000 },
         // Depth 6 with temperature 20 lost its first three games to nokamute at depth 7.
-        LevelShape { depth: 7, lines: 4, temperature: 15.0 },
+        LevelShape { depth: 7, lines: 4, temperature: 15.0, nodes: 2_000_000 },
     ];
 
     #[inline]

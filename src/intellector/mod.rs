@@ -180,9 +180,9 @@ impl Game for Position {
     // Each measured against comb's full strength at depth 1, 3 and 5: see the README's
     // calibration table.
     const LEVELS: [LevelShape; 3] = [
-        LevelShape { depth: 2, lines: 8, temperature: 50.0 },
-        LevelShape { depth: 4, lines: 6, temperature: 40.0 },
-        LevelShape { depth: 5, lines: 4, temperature: 10.0 },
+        LevelShape { depth: 2, lines: 8, temperature: 50.0, nodes: 100_000 },
+        LevelShape { depth: 4, lines: 6, temperature: 40.0, nodes: 1_000_000 },
+        LevelShape { depth: 5, lines: 4, temperature: 10.0, nodes: 2_000_000 },
     ];
 
     #[inline]

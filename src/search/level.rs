@@ -59,11 +59,16 @@ impl Level {
         }
     }
 
-    /// The limits of a search at this level in the game `G`: the depth is capped, a time or
-    /// node limit kept (a level answers at once, but never later than asked).
+    /// The limits of a search at this level in the game `G`: the depth and the nodes are
+    /// capped by the level's, the time kept (a level answers at once, but never later than
+    /// asked).
     pub fn limits<G: Game>(self, limits: Limits) -> Limits {
         match self.shape::<G>() {
-            Some(shape) => Limits { depth: Some(limits.depth.map_or(shape.depth, |d| d.min(shape.depth))), ..limits },
+            Some(shape) => Limits {
+                depth: Some(limits.depth.map_or(shape.depth, |d| d.min(shape.depth))),
+                nodes: Some(limits.nodes.map_or(shape.nodes, |n| n.min(shape.nodes))),
+                ..limits
+            },
             None => limits,
         }
     }
@@ -133,6 +138,8 @@ mod tests {
         let asked = Limits { depth: Some(9), time: Some(std::time::Duration::from_secs(1)), nodes: None };
         assert_eq!(Level::Easy.limits::<H>(asked).depth, Some(H::LEVELS[0].depth));
         assert_eq!(Level::Easy.limits::<H>(asked).time, asked.time);
+        assert_eq!(Level::Hard.limits::<H>(asked).nodes, Some(H::LEVELS[2].nodes));
+        assert_eq!(Level::Hard.limits::<H>(Limits { nodes: Some(5), ..asked }).nodes, Some(5));
         assert_eq!(Level::Hard.limits::<H>(Limits::depth(2)).depth, Some(2));
         assert_eq!(Level::Max.limits::<H>(asked), asked);
     }
