@@ -109,6 +109,13 @@ fn a_level_caps_the_depth_and_still_takes_a_win() {
         let r = engine.search(&root, Limits::depth(9), &AtomicBool::new(false), &mut |_| {});
         assert_eq!(r.depth, cap, "{level:?}");
     }
+    // Past its node budget a level plays from the deepest iteration it finished.
+    let mut engine = Engine::new(4, 1);
+    engine.set_level(Level::Hard, 1);
+    let budget = Limits { depth: Some(9), nodes: Some(50_000), time: None };
+    let r = engine.search(&root, budget, &AtomicBool::new(false), &mut |_| {});
+    assert!(r.nodes <= 50_000 + 1024 && r.depth < 7, "{} nodes, depth {}", r.nodes, r.depth);
+    assert!(r.best.is_some() && r.depth >= 1);
     // A level plays a forced win it has seen, the quickest one.
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/positions/hive-tactics.txt")).unwrap();
     for win in text.lines().filter_map(|l| l.strip_prefix("win1\t")) {
