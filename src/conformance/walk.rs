@@ -95,8 +95,9 @@ pub fn run(session: &mut Session, settings: &WalkSettings, allowed: &[String]) -
     walk
 }
 
-/// Sends a command whose answer is one GameString, and compares it with `game`'s.
-fn expect_game(session: &mut Session, command: &str, game: &HiveGame) -> Result<(), Found> {
+/// Sends `command` and returns its one-line answer; an engine that fails, answers several
+/// lines or an error is the walk's difference.
+fn one_line(session: &mut Session, command: &str) -> Result<String, Found> {
     let reply = session.exchange(command).map_err(|e| {
         session.discard();
         found(format!("`{command}`: the engine {e}"))
@@ -105,7 +106,13 @@ fn expect_game(session: &mut Session, command: &str, game: &HiveGame) -> Result<
     if is_error(line) {
         return Err(found(format!("`{command}` answered `{line}`")));
     }
-    match same_game(&game.game_string(), line) {
+    Ok(line.clone())
+}
+
+/// Sends a command whose answer is one GameString, and compares it with `game`'s.
+fn expect_game(session: &mut Session, command: &str, game: &HiveGame) -> Result<(), Found> {
+    let line = one_line(session, command)?;
+    match same_game(&game.game_string(), &line) {
         None => Ok(()),
         Some(d) => {
             let state = line.split(';').nth(1).unwrap_or_default();
@@ -129,16 +136,9 @@ fn play_game(
     expect_game(session, &format!("newgame {}", game.type_field()), game)?;
     while Instant::now() < deadline && !game.outcome().is_over() && game.moves().len() < max_plies {
         *positions += 1;
-        let reply = session.exchange("validmoves").map_err(|e| {
-            session.discard();
-            found(format!("`validmoves`: the engine {e}"))
-        })?;
-        let [line] = reply.as_slice() else { return Err(found(format!("`validmoves` answered {}", quote(&reply)))) };
-        if is_error(line) {
-            return Err(found(format!("`validmoves` answered `{line}`")));
-        }
+        let line = one_line(session, "validmoves")?;
         let comb = legal(game);
-        let diff = compare(game.hive(), &split_moves(line), &comb, None);
+        let diff = compare(game.hive(), &split_moves(&line), &comb, None);
         if !diff.is_empty() {
             return Err(found(format!("`validmoves` differs: {}", diff.describe("comb"))));
         }
