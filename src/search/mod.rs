@@ -109,7 +109,8 @@ pub struct Report<M> {
 /// The answer of a search.
 #[derive(Clone, Debug)]
 pub struct SearchResult<M> {
-    /// The move to play (`None` only when the position has no legal move).
+    /// The move to play (`None` only when the position has no legal move); at a level, the
+    /// level's draw among `lines`, not always the first of them.
     pub best: Option<M>,
     /// Its score.
     pub score: i32,
@@ -119,7 +120,7 @@ pub struct SearchResult<M> {
     pub nodes: u64,
     /// Time taken.
     pub time: Duration,
-    /// The principal variation.
+    /// The principal variation, starting with `best`.
     pub pv: Vec<M>,
     /// The move comes from an unfinished iteration that had proved it better than the best
     /// move of the deepest finished one.
