@@ -187,20 +187,39 @@ pub fn duration_text(d: Duration) -> String {
     }
 }
 
+/// Games per minute of `games` played in `elapsed` (0 when no time has passed).
+fn games_per_minute(games: usize, elapsed: Duration) -> f64 {
+    let minutes = elapsed.as_secs_f64() / 60.0;
+    if minutes > 0.0 {
+        games as f64 / minutes
+    } else {
+        0.0
+    }
+}
+
+/// `14.2 games/min`, or `2.3 games/hour` for a pace below 0.1 games a minute: long matches
+/// (deep fixed-depth searches) would otherwise print `0.0 games/min`.
+pub fn pace_text(games_per_minute: f64) -> String {
+    if games_per_minute > 0.0 && games_per_minute < 0.1 {
+        format!("{} games/hour", number(games_per_minute * 60.0, 1))
+    } else {
+        format!("{} games/min", number(games_per_minute, 1))
+    }
+}
+
 /// `Progress: 17/40 games (42.5 %), 1m 12s elapsed, 14.2 games/min, ETA 1m 37s`. The pace is
 /// that of the games played in `elapsed`: `done` less the `kept` ones of a resumed run.
 pub fn progress_line(done: usize, total: usize, kept: usize, elapsed: Duration) -> String {
-    let minutes = elapsed.as_secs_f64() / 60.0;
-    let rate = if minutes > 0.0 { done.saturating_sub(kept) as f64 / minutes } else { 0.0 };
+    let rate = games_per_minute(done.saturating_sub(kept), elapsed);
     let eta = match Duration::try_from_secs_f64((total - done.min(total)) as f64 / rate * 60.0) {
         Ok(eta) if rate > 0.0 => duration_text(eta),
         _ => "?".to_string(),
     };
     format!(
-        "Progress: {done}/{total} games ({:.1} %), {} elapsed, {} games/min, ETA {eta}",
+        "Progress: {done}/{total} games ({:.1} %), {} elapsed, {}, ETA {eta}",
         100.0 * done as f64 / total.max(1) as f64,
         duration_text(elapsed),
-        number(rate, 1)
+        pace_text(rate)
     )
 }
 
@@ -254,9 +273,8 @@ pub fn sprt_final_line(verdict: Verdict) -> String {
 
 /// `Played 6 games in 12s (30.0 games/min)`.
 pub fn played_line(games: usize, elapsed: Duration) -> String {
-    let minutes = elapsed.as_secs_f64() / 60.0;
-    let rate = if minutes > 0.0 { games as f64 / minutes } else { 0.0 };
-    format!("Played {games} games in {} ({} games/min)", duration_text(elapsed), number(rate, 1))
+    let pace = pace_text(games_per_minute(games, elapsed));
+    format!("Played {games} games in {} ({pace})", duration_text(elapsed))
 }
 
 /// `W - L - D [score] N`, as cutechess writes a score.
@@ -553,6 +571,23 @@ mod tests {
             "Progress: 10/40 games (25.0 %), 2m 00s elapsed, 3.0 games/min, ETA 10m 00s"
         );
         assert_eq!(duration_text(Duration::from_secs(3723)), "1h 02m 03s");
+    }
+
+    #[test]
+    fn slow_matches_count_games_per_hour() {
+        // 10 games in 5h 16m 38s: 0.03 games/min would print as 0.0.
+        assert_eq!(
+            played_line(10, Duration::from_secs(5 * 3600 + 16 * 60 + 38)),
+            "Played 10 games in 5h 16m 38s (1.9 games/hour)"
+        );
+        assert_eq!(
+            progress_line(3, 50, 0, Duration::from_secs(3600)),
+            "Progress: 3/50 games (6.0 %), 1h 00m 00s elapsed, 3.0 games/hour, ETA 15h 40m 00s"
+        );
+        // From 0.1 games/min (6 an hour) up, minutes as before; no games yet stays per minute.
+        assert_eq!(played_line(6, Duration::from_secs(3600)), "Played 6 games in 1h 00m 00s (0.1 games/min)");
+        assert_eq!(played_line(0, Duration::from_secs(60)), "Played 0 games in 1m 00s (0.0 games/min)");
+        assert_eq!(played_line(0, Duration::ZERO), "Played 0 games in 0s (0.0 games/min)");
     }
 
     #[test]
