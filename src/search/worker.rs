@@ -78,6 +78,9 @@ pub(crate) struct Worker<'a, G: Game> {
     /// Multi-PV: the lines of the iteration being searched, as root moves are scored.
     /// Each with whether its score is exact (it beat the `multipv`-th best when searched).
     root_lines: Vec<(bool, Line<G::Move>)>,
+    /// Multi-PV: the best `multipv` exact scores of `root_lines`, best first, kept as lines
+    /// are added so the threshold of the next root move costs no sort and no allocation.
+    best_exact: Vec<i32>,
 }
 
 impl<'a, G: Game> Worker<'a, G> {
@@ -111,6 +114,7 @@ impl<'a, G: Game> Worker<'a, G> {
             reductions: Reductions::new(MAX_PLY),
             multipv: multipv.max(1),
             root_lines: Vec::new(),
+            best_exact: Vec::with_capacity(multipv.max(1) + 1),
         }
     }
 
@@ -380,6 +384,7 @@ impl<'a, G: Game> Worker<'a, G> {
     /// then sorted best first, exactly scored ones ahead of the others. Returns the best score.
     fn root_lines(&mut self, depth: i32, root_moves: &mut Vec<G::Move>) -> i32 {
         self.root_lines.clear();
+        self.best_exact.clear();
         let hash = self.game.hash();
         self.hashes[0] = hash;
         for &mv in root_moves.iter() {
@@ -402,6 +407,7 @@ impl<'a, G: Game> Worker<'a, G> {
             let mut pv = vec![mv];
             if exact {
                 pv.extend_from_slice(&self.pv[1]);
+                self.note_exact(score);
             }
             self.root_lines.push((exact, Line { score, pv }));
         }
@@ -421,12 +427,16 @@ impl<'a, G: Game> Worker<'a, G> {
     /// The `multipv`-th best exact score among the root moves searched so far in this
     /// iteration, or `-INFINITY` while fewer have been.
     fn nth_best_exact(&self) -> i32 {
-        let mut exact: Vec<i32> = self.root_lines.iter().filter(|l| l.0).map(|l| l.1.score).collect();
-        if exact.len() < self.multipv {
-            return -INFINITY;
+        self.best_exact.get(self.multipv - 1).copied().unwrap_or(-INFINITY)
+    }
+
+    /// Adds an exact root score to `best_exact`, keeping the best `multipv` of them.
+    fn note_exact(&mut self, score: i32) {
+        let at = self.best_exact.partition_point(|&s| s >= score);
+        if at < self.multipv {
+            self.best_exact.insert(at, score);
+            self.best_exact.truncate(self.multipv);
         }
-        exact.sort_unstable_by(|a, b| b.cmp(a));
-        exact[self.multipv - 1]
     }
 
     /// Makes `mv` followed by the line below it (`ply + 1`) the principal variation at `ply`.
