@@ -93,16 +93,13 @@ pub struct Line<M> {
 pub struct Report<M> {
     /// The iteration's depth in plies.
     pub depth: u32,
-    /// Score of the best move, from the side to move's view.
-    pub score: i32,
     /// Nodes searched so far by the main thread.
     pub nodes: u64,
     /// Time since the search started.
     pub time: Duration,
-    /// The principal variation, starting with the best move.
-    pub pv: Vec<M>,
     /// The best root moves' lines, best first: as many as the engine's multi-PV count asks
-    /// (fewer when the position has fewer moves); the first is `score` and `pv`.
+    /// (fewer when the position has fewer moves). The first is the best move's score (from
+    /// the side to move's view) and principal variation.
     pub lines: Vec<Line<M>>,
 }
 

@@ -252,7 +252,7 @@ impl<'a, G: Game> Worker<'a, G> {
         if let Some(time) = &mut self.time {
             let (elapsed, took) = time.finish_iteration();
             let lines = best.lines.clone();
-            report(&Report { depth, score, nodes: self.nodes, time: elapsed, pv: best.pv.clone(), lines });
+            report(&Report { depth, nodes: self.nodes, time: elapsed, lines });
             log::debug!("depth {depth} score {score} nodes {} iteration {took:?} total {elapsed:?}", self.nodes);
             if !time.next_iteration_may_start() {
                 return false;
