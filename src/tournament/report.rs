@@ -199,7 +199,7 @@ fn games_per_minute(games: usize, elapsed: Duration) -> f64 {
 
 /// `14.2 games/min`, or `2.3 games/hour` for a pace below 0.1 games a minute: long matches
 /// (deep fixed-depth searches) would otherwise print `0.0 games/min`.
-pub fn pace_text(games_per_minute: f64) -> String {
+fn pace_text(games_per_minute: f64) -> String {
     if games_per_minute > 0.0 && games_per_minute < 0.1 {
         format!("{} games/hour", number(games_per_minute * 60.0, 1))
     } else {
