@@ -5,7 +5,8 @@
 //!   game), [`games`] (the games as one enum, and the one game-type parser), [`error`],
 //!   [`zobrist`], [`hive`], [`intellector`];
 //! - search: [`perft`], [`search`];
-//! - protocol and tools on top: [`lines`] (the bounded line reader both use), [`uhp`],
+//! - protocol and tools on top: [`lines`] (the bounded line reader both use), [`json`] (what
+//!   the JSON outputs share), [`uhp`],
 //!   [`pgn`] (game records in Hive PGN, written and read), [`tournament`], [`train`], [`show`]
 //!   (pictures of a position, as text and SVG), [`analyze`] (game review: every move scored
 //!   against comb's best).
@@ -20,6 +21,7 @@ pub mod game;
 pub mod games;
 pub mod hive;
 pub mod intellector;
+pub mod json;
 pub mod lines;
 pub mod perft;
 pub mod pgn;

@@ -51,8 +51,8 @@ pub fn load_game(game_type: &str, game_string: Option<&str>, rules: IntellectorR
     }
 }
 
-/// A game's result.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// A game's result; in JSON, its GameStateString (`WhiteWins`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum GameResult {
     /// White won.
     WhiteWins,
