@@ -63,9 +63,10 @@ pub struct Input {
 }
 
 /// Why there is nothing to review.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum InputError {
     /// The file cannot be read.
+    #[error("{}: {error}", .path.display())]
     Read {
         /// The file.
         path: PathBuf,
@@ -73,34 +74,24 @@ pub enum InputError {
         error: std::io::Error,
     },
     /// The file is not UTF-8 text.
+    #[error("{}: not UTF-8 text", .path.display())]
     NotUtf8 {
         /// The file, or `-` for standard input.
         path: PathBuf,
     },
     /// The GameString given as the argument does not load.
+    #[error("the GameString does not load: {0}")]
     GameString(RulesError),
     /// The PGN text's layout is broken (its games cannot be told apart).
+    #[error(transparent)]
     Pgn(PgnError),
     /// The input holds no game.
+    #[error("{}: no games", .path.display())]
     NoGames {
         /// The file, or `-` for standard input.
         path: PathBuf,
     },
 }
-
-impl fmt::Display for InputError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            InputError::Read { path, error } => write!(f, "{}: {error}", path.display()),
-            InputError::NotUtf8 { path } => write!(f, "{}: not UTF-8 text", path.display()),
-            InputError::GameString(e) => write!(f, "the GameString does not load: {e}"),
-            InputError::Pgn(e) => write!(f, "{e}"),
-            InputError::NoGames { path } => write!(f, "{}: no games", path.display()),
-        }
-    }
-}
-
-impl std::error::Error for InputError {}
 
 /// What the argument names: a GameString if it holds a `;`, standard input for `-`, else a
 /// file.
