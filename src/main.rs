@@ -7,7 +7,7 @@
 
 use clap::{Parser, Subcommand};
 use comb::games::AnyGame;
-use comb::search::{Engine, Limits};
+use comb::search::{Limits, Searcher};
 use comb::tournament::stdout;
 use comb::uhp::{self, Options, Signals};
 use std::io;
@@ -334,7 +334,7 @@ fn bench(file: &str, depth: Option<u32>, options: &Options) -> io::Result<()> {
     let text = std::fs::read_to_string(file).unwrap_or_else(|e| fail(&format!("{file}: {e}")));
     let never = AtomicBool::new(false);
     let (mut total_nodes, mut total_time) = (0u64, 0f64);
-    let mut engine = Engine::new(16, 1);
+    let mut engine = Searcher::new(16, 1);
     for (i, line) in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).enumerate() {
         let (line_depth, position) = line.split_once('\t').unwrap_or_else(|| fail(&format!("bad bench line {line}")));
         let d = depth.unwrap_or_else(|| line_depth.trim().parse().unwrap_or_else(|_| fail("bad depth in bench file")));
@@ -407,7 +407,7 @@ fn bestmove(position: &str, args: BestmoveArgs, options: &Options) -> io::Result
         },
         (None, None) => Limits::depth(6),
     };
-    let mut engine = Engine::new(options.table_megabytes, 1);
+    let mut engine = Searcher::new(options.table_megabytes, 1);
     options.configure(&mut engine);
     if let Some(n) = threads {
         engine.set_threads(n);
@@ -554,7 +554,7 @@ fn selfplay(args: SelfplayArgs, options: &Options) -> io::Result<()> {
     if let Some(p) = &placement {
         eprintln!("shard {} (from {}): {games} of {} games", p.shard, p.source, settings.games);
     }
-    let mut report = |t: &comb::train::selfplay::Tally| {
+    let mut report = |t: &comb::train::selfplay::SelfplayTally| {
         if t.games.is_multiple_of(10) || t.games == games {
             eprintln!(
                 "{} games, {} positions kept; left out: {} book, {} forced, {} decided, {} tactical; {:.0} s",

@@ -131,7 +131,7 @@ pub fn format_game(record: &GameRecord, identity: &Identity, shard: Option<Shard
 #[derive(Debug)]
 pub struct GameLines {
     /// The games, in file order (blank lines skipped).
-    pub lines: Vec<Line>,
+    pub lines: Vec<JsonlGame>,
     /// The last line when it is cut short (no line break, no whole object): its number and why
     /// it does not read.
     pub cut: Option<(usize, String)>,
@@ -143,7 +143,7 @@ pub struct GameLines {
 
 /// One game as a tournament's JSONL file holds it, with where.
 #[derive(Clone, Debug)]
-pub struct Line {
+pub struct JsonlGame {
     /// The file.
     pub path: PathBuf,
     /// Its line number, from 1.
@@ -169,7 +169,7 @@ pub fn read(path: &Path) -> Result<GameLines, JsonlError> {
             Err(_) => Some(Err("not UTF-8 text".to_string())),
         };
         match parsed {
-            Some(Ok(game)) => games.lines.push(Line { path: path.to_path_buf(), number, game }),
+            Some(Ok(game)) => games.lines.push(JsonlGame { path: path.to_path_buf(), number, game }),
             // Only the end of the file can be cut: a killed writer stops mid-line.
             Some(Err(reason)) if !terminated => {
                 games.cut = Some((number, reason));
@@ -185,7 +185,7 @@ pub fn read(path: &Path) -> Result<GameLines, JsonlError> {
     Ok(games)
 }
 
-impl Line {
+impl JsonlGame {
     /// The tournament id; a line without one predates them.
     pub fn tournament(&self) -> Result<&str, JsonlError> {
         self.game.tournament.as_deref().ok_or(JsonlError::NoTournament { path: self.path.clone(), line: self.number })
@@ -258,7 +258,7 @@ impl Line {
 }
 
 /// The first game number met twice in `lines`, with both lines.
-pub fn first_duplicate(lines: &[Line]) -> Option<(usize, &Line, &Line)> {
+pub fn first_duplicate(lines: &[JsonlGame]) -> Option<(usize, &JsonlGame, &JsonlGame)> {
     let mut seen = std::collections::HashMap::new();
     for line in lines {
         if let Some(first) = seen.insert(line.game.game, line) {
@@ -356,7 +356,7 @@ mod tests {
         assert_eq!((game.game, game.seconds), (17, Fixed(2.0)));
         assert_eq!(game.settings.as_deref(), Some("mode=gauntlet\nrounds=2"));
         assert_eq!(game.text(), line, "a line reads back and is written again alike");
-        let line = Line { path: "x.jsonl".into(), number: 1, game };
+        let line = JsonlGame { path: "x.jsonl".into(), number: 1, game };
         assert_eq!(line.whole_run_text(), line.game.text().replace("\"shard\":\"2/3\"", "\"shard\":null"));
     }
 }
