@@ -6,14 +6,16 @@
 //!   [`zobrist`], [`hive`], [`intellector`];
 //! - search: [`perft`], [`search`];
 //! - protocol and tools on top: [`lines`] (the bounded line reader both use), [`json`] (what
-//!   the JSON outputs share), [`uhp`],
-//!   [`pgn`] (game records in Hive PGN, written and read), [`tournament`], [`train`], [`show`]
-//!   (pictures of a position, as text and SVG), [`analyze`] (game review: every move scored
-//!   against comb's best).
+//!   the JSON outputs share), [`uhp`] (comb as an engine), [`client`] (comb talking to an
+//!   engine: the tournament and `conformance` use it), [`pgn`] (game records in Hive PGN,
+//!   written and read), [`tournament`], [`train`], [`show`] (pictures of a position, as text
+//!   and SVG), [`analyze`] (game review: every move scored against comb's best), [`stdout`]
+//!   (printing that survives a reader who leaves early).
 
 #![deny(missing_docs)]
 
 pub mod analyze;
+pub mod client;
 pub mod conformance;
 pub mod error;
 pub mod eval;
@@ -28,6 +30,7 @@ pub mod pgn;
 pub mod record;
 pub mod search;
 pub mod show;
+pub mod stdout;
 pub mod tournament;
 pub mod train;
 pub mod uhp;

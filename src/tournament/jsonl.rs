@@ -298,7 +298,7 @@ mod tests {
 
     fn sample_line() -> String {
         let identity = Identity { id: "0123456789abcdef".into(), settings: "mode=gauntlet\nrounds=2".into() };
-        format_game(&super::super::pgn::tests::sample(), &identity, Some(Shard { index: 2, count: 3 }))
+        format_game(&super::super::tests::sample(), &identity, Some(Shard { index: 2, count: 3 }))
     }
 
     #[test]
