@@ -13,7 +13,7 @@
 //! - [`LoadError`]: a game type or GameString the referee cannot load (an opening of another
 //!   type, an unknown game type, or the rules' refusal, carried as the [`RulesError`]).
 
-use crate::client::EngineError;
+use crate::client::{shown, EngineError};
 use crate::error::RulesError;
 use crate::pgn::{PgnError, Place};
 use std::io;
@@ -361,7 +361,7 @@ pub enum SetupError {
 /// failed.
 fn refusal(game_type: &str, error: &EngineError) -> String {
     match error {
-        EngineError::Protocol(reply) => format!("it answered `newgame {game_type}` with `{reply}`"),
+        EngineError::Protocol(reply) => format!("it answered `newgame {game_type}` with `{}`", shown(reply)),
         error => format!("`newgame {game_type}`: {error}"),
     }
 }

@@ -15,7 +15,7 @@
 //! `play` instead (`sync=play`, see [`crate::client::Sync`]).
 
 use super::error::LoadError;
-use crate::client::{EngineError, EngineSlot, Position, Timeouts};
+use crate::client::{shown, EngineError, EngineSlot, Position, Timeouts};
 use crate::game::{Color, Outcome};
 use crate::games::AnyGame;
 use crate::intellector::Rules as IntellectorRules;
@@ -265,7 +265,8 @@ pub fn play_game(
                 // self-references such as `wA1 wA1\`), so PGN readers and other engines get the
                 // reference notation.
                 if let Err(why) = game.play_canonical(&mv) {
-                    let detail = format!("illegal move by {name}: `{mv}` ({why})");
+                    // The engine's text is shown escaped and cut (`client::shown`).
+                    let detail = format!("illegal move by {name}: `{}` ({})", shown(&mv), shown(&why.to_string()));
                     break (loss, Termination { reason: "illegal-move", detail });
                 }
             }
