@@ -13,7 +13,8 @@
 //!
 //! Scores are hundredths of a piece from the mover's view; a forced win is `#N` (N of the
 //! mover's moves, the winning one included) and a forced loss `#-N` (N of the opponent's). A
-//! forced move has `-` for its scores, best move and loss.
+//! forced move has `-` for its scores, best move and loss, and so has a book move (class
+//! `book`: a ply of the opening the game was started from), which no summary counts.
 //!
 //! JSON lines are one `game` object, one `ply` object per ply and one `summary` object per
 //! side, in that order (the fields are listed at [`jsonl`]).
@@ -71,7 +72,7 @@ fn says_nothing_more(recorded: &str, state: &str) -> bool {
 fn row(p: &PlyReview) -> [String; 8] {
     let (ply, side, played) = (p.ply.to_string(), p.side.to_string(), p.played.clone());
     match p.scores() {
-        None => [ply, side, played, "-".into(), "-".into(), "-".into(), "-".into(), "forced".into()],
+        None => [ply, side, played, "-".into(), "-".into(), "-".into(), "-".into(), p.class_name().into()],
         Some(s) => [
             ply,
             side,
@@ -178,8 +179,8 @@ fn side_name(side: Color) -> &'static str {
 ///   "played_score":…,"best_score":…,"loss":…,"class":…,"depth":…}`: scores in hundredths
 ///   from the mover's view (a forced win is 30000 less its distance in plies, a loss the
 ///   negative), the loss as in the table, `class` one of `best`, `good`, `inaccuracy`,
-///   `mistake`, `blunder`, `forced`; a forced move has `null` for `best`, the scores and the
-///   loss, and depth 0;
+///   `mistake`, `blunder`, `forced`, `book`; a forced or book move has `null` for `best`, the
+///   scores and the loss, and depth 0;
 /// - per side `{"type":"summary","game":N,"side":"white","best":…,"good":…,"inaccuracy":…,
 ///   "mistake":…,"blunder":…,"forced":…,"average_loss":…}` (`null` without a classed move;
 ///   one decimal).
@@ -207,7 +208,7 @@ pub fn jsonl(entry: &Entry, plies: &[PlyReview]) -> Vec<String> {
             played_score: s.map(|s| s.played_score),
             best_score: s.map(|s| s.best_score),
             loss: s.map(|s| s.loss()),
-            class: s.map_or("forced", |s| s.class().name()),
+            class: p.class_name(),
             depth: s.map_or(0, |s| s.depth),
         });
     }
