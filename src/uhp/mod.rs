@@ -26,7 +26,7 @@ mod session;
 
 pub use analysis::{perft, perft_line, perft_parallel, search, FormattedResult};
 pub use error::ProtocolError;
-pub use options::{cores, HelperThreads, Options};
+pub use options::{cores, HelperThreads, OptionError, Options};
 pub use session::{Flow, Session};
 
 use crate::lines::{Line, LineReader};
