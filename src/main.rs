@@ -2,13 +2,13 @@
 //!
 //! Exit status: 0 when done, 2 for bad arguments, 130 after Ctrl+C (`bestmove` first prints the
 //! best move found so far), 141 when the reader of standard output went away (`| head -1`; see
-//! [`comb::tournament::stdout`]); `comb tournament`, `comb analyze` and `comb conformance`
+//! [`comb::stdout`]); `comb tournament`, `comb analyze` and `comb conformance`
 //! document their own.
 
 use clap::{Parser, Subcommand};
 use comb::games::AnyGame;
-use comb::search::{Engine, Limits};
-use comb::tournament::stdout;
+use comb::search::{Limits, Searcher};
+use comb::stdout;
 use comb::uhp::{self, Options, Signals};
 use std::io;
 use std::process::ExitCode;
@@ -419,7 +419,7 @@ fn bench(file: Option<&str>, depth: Option<u32>, options: &Options) -> io::Resul
     }
     let never = AtomicBool::new(false);
     let (mut total_nodes, mut total_time) = (0u64, 0f64);
-    let mut engine = Engine::new(16, 1);
+    let mut engine = Searcher::new(16, 1);
     for (i, line) in lines.into_iter().enumerate() {
         let (line_depth, position) = line.split_once('\t').unwrap_or_else(|| fail(&format!("bad bench line {line}")));
         let d = depth.unwrap_or_else(|| line_depth.trim().parse().unwrap_or_else(|_| fail("bad depth in bench file")));
@@ -498,7 +498,7 @@ fn bestmove(position: &str, args: BestmoveArgs, options: &Options) -> io::Result
         (None, None) if options.difficulty != comb::search::Level::Max => Limits::default(),
         (None, None) => Limits::depth(DEFAULT_DEPTH),
     };
-    let mut engine = Engine::new(options.table_megabytes, 1);
+    let mut engine = Searcher::new(options.table_megabytes, 1);
     options.configure(&mut engine);
     if let Some(n) = threads {
         engine.set_threads(n);
@@ -650,7 +650,7 @@ fn selfplay(args: SelfplayArgs, options: &Options) -> io::Result<()> {
     if let Some(p) = &placement {
         eprintln!("shard {} (from {}): {games} of {} games", p.shard, p.source, settings.games);
     }
-    let mut report = |t: &comb::train::selfplay::Tally| {
+    let mut report = |t: &comb::train::selfplay::SelfplayTally| {
         if t.games.is_multiple_of(10) || t.games == games {
             eprintln!(
                 "{} games, {} positions kept; left out: {} book, {} forced, {} decided, {} tactical; {:.0} s",
