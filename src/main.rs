@@ -425,7 +425,7 @@ fn bench(file: Option<&str>, depth: Option<u32>, options: &Options) -> io::Resul
         let d = depth.unwrap_or_else(|| line_depth.trim().parse().unwrap_or_else(|_| fail("bad depth in bench file")));
         let game = load(position, options);
         engine.new_game();
-        let r = uhp::search(&game, &mut engine, Limits::depth(d), &never, &mut |_| {})
+        let r = computing(|| uhp::search(&game, &mut engine, Limits::depth(d), &never, &mut |_| {}))
             .unwrap_or_else(|| fail(&format!("bench position {} is a finished game", i + 1)));
         let secs = r.time.as_secs_f64();
         stdout::line(format_args!(
@@ -503,7 +503,8 @@ fn bestmove(position: &str, args: BestmoveArgs, options: &Options) -> io::Result
     if let Some(n) = threads {
         engine.set_threads(n);
     }
-    let result = uhp::search(&game, &mut engine, limits, &stop, &mut |_| {}).expect("checked: the game is not over");
+    let result = computing(|| uhp::search(&game, &mut engine, limits, &stop, &mut |_| {}))
+        .expect("checked: the game is not over");
     if json {
         stdout::line(result.to_json())?;
     } else {
@@ -519,11 +520,13 @@ fn perft(threads: usize, depth: usize, position: &str, options: &Options) -> io:
     let never = AtomicBool::new(false);
     for d in 1..=depth {
         let start = Instant::now();
-        let n = if threads > 1 {
-            pool.install(|| uhp::perft_parallel(&game, d))
-        } else {
-            uhp::perft(&game, d, &never).expect("never stopped")
-        };
+        let n = computing(|| {
+            if threads > 1 {
+                pool.install(|| uhp::perft_parallel(&game, d))
+            } else {
+                uhp::perft(&game, d, &never).expect("never stopped")
+            }
+        });
         let secs = start.elapsed().as_secs_f64();
         stdout::line(uhp::perft_line(d, n, secs))?;
     }
@@ -583,7 +586,7 @@ fn analyze(games: &str, args: AnalyzeArgs, options: &Options) -> io::Result<u8> 
     let threads = args.threads.unwrap_or_else(|| options.threads());
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap_or_else(|e| fail(&e.to_string()));
     for (i, entry) in input.games.iter().enumerate() {
-        let plies = pool.install(|| analyze::review(&entry.game, limits));
+        let plies = computing(|| pool.install(|| analyze::review(&entry.game, limits)));
         if args.jsonl {
             format::jsonl(entry, &plies).iter().try_for_each(stdout::line)?;
         } else {
@@ -664,7 +667,8 @@ fn selfplay(args: SelfplayArgs, options: &Options) -> io::Result<()> {
             );
         }
     };
-    comb::train::selfplay::run(&settings, &mut out, &mut report).map(|_| ())
+    // Writes and games interleave: the whole run counts as computing.
+    computing(|| comb::train::selfplay::run(&settings, &mut out, &mut report)).map(|_| ())
 }
 
 /// `comb conformance`: checks the arguments, then runs the suite; returns the exit status.
@@ -799,16 +803,37 @@ fn run_uhp(options: Options) {
     });
     let stdin = std::io::BufReader::new(std::io::stdin());
     let stdout = std::io::stdout().lock();
-    if let Err(e) = uhp::run(stdin, stdout, options, signals) {
+    // The engine computes or waits for input all along: a reader gone means nobody left.
+    if let Err(e) = computing(|| uhp::run(stdin, stdout, options, signals)) {
         log::error!("i/o error: {e}");
     }
 }
 
-/// Ends the process with status [`stdout::BROKEN_PIPE`] as soon as the reader of standard
-/// output has gone, which a pipe reports without a write (poll's `POLLERR`, `POLLHUP`): a
-/// search or perft whose answer nobody can read stops at once, not at its far limit (a closed
-/// GUI left comb burning every core). A file or `/dev/null` never reports it, and a terminal
-/// only when it hangs up. Watched on a thread of its own, which sleeps in `poll` meanwhile.
+/// Standard output's reader has gone (seen by [`exit_when_stdout_closes`]).
+static STDOUT_GONE: AtomicBool = AtomicBool::new(false);
+/// A command is computing (not writing): what a gone reader ends at once.
+static COMPUTING: AtomicBool = AtomicBool::new(false);
+
+/// Runs `work`, a computation whose result goes to standard output, so that it ends the
+/// process with status [`stdout::BROKEN_PIPE`] as soon as the reader of standard output is
+/// gone. Writes stay outside: a reader that leaves after the last line (`comb perft 3 | head
+/// -3`) leaves the exit status 0, and one that leaves before a line makes its write fail, as
+/// before. Each side sets its own flag before looking at the other's, so one of them sees both.
+fn computing<T>(work: impl FnOnce() -> T) -> T {
+    COMPUTING.store(true, SeqCst);
+    if STDOUT_GONE.load(SeqCst) {
+        std::process::exit(stdout::BROKEN_PIPE.into());
+    }
+    let result = work();
+    COMPUTING.store(false, SeqCst);
+    result
+}
+
+/// Watches standard output, on a thread of its own that sleeps in `poll`, for its reader to go,
+/// which a pipe reports without a write (`POLLERR`, `POLLHUP`): a search or perft whose answer
+/// nobody can read then stops at once (see [`computing`]), not at its far limit (a closed GUI
+/// left comb burning every core). A file or `/dev/null` never reports it, and a terminal only
+/// when it hangs up.
 #[cfg(unix)]
 fn exit_when_stdout_closes() {
     std::thread::spawn(|| loop {
@@ -826,7 +851,11 @@ fn exit_when_stdout_closes() {
             return;
         }
         if fd.revents & (libc::POLLERR | libc::POLLHUP) != 0 {
-            std::process::exit(stdout::BROKEN_PIPE.into());
+            STDOUT_GONE.store(true, SeqCst);
+            if COMPUTING.load(SeqCst) {
+                std::process::exit(stdout::BROKEN_PIPE.into());
+            }
+            return;
         }
     });
 }

@@ -458,3 +458,12 @@ fn a_far_search_or_perft_stops_when_its_reader_has_gone_without_writing() {
     assert_eq!(with_reader_gone(&["bestmove", "--depth", "60", "--threads", "1", "Base+MLP"]), Some(141));
     assert_eq!(with_reader_gone(&["perft", "12", "Base+MLP"]), Some(141));
 }
+
+#[cfg(unix)]
+#[test]
+fn a_reader_that_leaves_after_the_last_line_leaves_the_status_0() {
+    // The whole answer was read: the command succeeded, however soon the reader left.
+    let (status, err) = with_early_reader(&["perft", "3", "Base"], 3);
+    assert_eq!(status.and_then(|s| s.code()), Some(0), "{err}");
+    assert_eq!(err, "");
+}
