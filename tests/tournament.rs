@@ -211,6 +211,30 @@ fn cheating_crashing_hanging_and_broken_engines_lose_and_the_tournament_goes_on(
 }
 
 #[test]
+fn an_engine_at_fault_is_started_afresh_for_its_next_game_whatever_the_fault() {
+    let dir = temp_dir("tournament", "restarts");
+    for mode in ["illegal", "error"] {
+        let logs = dir.join(mode);
+        let mut args = comb_engine("comb");
+        args.extend(fake_engine(mode));
+        args.extend(strings(&["--each", "depth=1", "--rounds", "1", "--concurrency", "1"]));
+        args.extend(["--transcripts".into(), logs.display().to_string()]);
+        let (out, stdout) = tournament(&args);
+        assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+        // Both games fall to the fake engine's fault on one worker. A process started for a
+        // game introduces itself in that game's transcript; one kept from the game before
+        // would not.
+        for number in [1, 2] {
+            let log = std::fs::read_to_string(logs.join(format!("game-{number:04}.log"))).unwrap();
+            let banner = format!("# fake-{mode} (");
+            let engine_part = &log[log.find(&banner).unwrap_or_else(|| panic!("{mode}, game {number}: {log}"))..];
+            assert!(engine_part.contains(&format!("< id fake-{mode} 1.0\n")), "{mode}, game {number}: {log}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn sprt_stops_at_its_verdict() {
     let mut args = comb_engine("comb");
     args.extend(fake_engine("illegal"));
