@@ -265,6 +265,24 @@ pub enum ShardError {
         /// `SLURM_ARRAY_TASK_STEP`.
         step: usize,
     },
+    /// A Slurm array given as a list of IDs (`--array=1,5,9`): its tasks are not
+    /// `MIN`, `MIN + STEP`, … up to `MAX`, `COUNT` of them, so no task can tell its shard.
+    #[error(
+        "a Slurm list array (IDs such as --array=1,5,9) cannot be sharded: SLURM_ARRAY_TASK_COUNT={count} tasks from \
+         SLURM_ARRAY_TASK_MIN={min} in steps of SLURM_ARRAY_TASK_STEP={step} do not end at \
+         SLURM_ARRAY_TASK_MAX={max}; give the array as a range (--array=0-{} or 0-6:2)",
+        .count.saturating_sub(1)
+    )]
+    ListArray {
+        /// `SLURM_ARRAY_TASK_MIN`.
+        min: usize,
+        /// `SLURM_ARRAY_TASK_MAX`.
+        max: usize,
+        /// `SLURM_ARRAY_TASK_STEP`.
+        step: usize,
+        /// `SLURM_ARRAY_TASK_COUNT`.
+        count: usize,
+    },
     /// `--shard-count` other than the Slurm array's task count.
     #[error("--shard-count {given} disagrees with SLURM_ARRAY_TASK_COUNT={count}")]
     CountDisagrees {
