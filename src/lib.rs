@@ -8,7 +8,8 @@
 //! - protocol and tools on top: [`lines`] (the bounded line reader both use), [`uhp`],
 //!   [`pgn`] (game records in Hive PGN, written and read), [`tournament`], [`train`], [`show`]
 //!   (pictures of a position, as text and SVG), [`analyze`] (game review: every move scored
-//!   against comb's best).
+//!   against comb's best), [`serve`] (`comb serve`: the board in the browser, its API and
+//!   WebSockets, on axum and tokio, which stay inside it).
 
 #![deny(missing_docs)]
 
@@ -25,6 +26,7 @@ pub mod perft;
 pub mod pgn;
 pub mod record;
 pub mod search;
+pub mod serve;
 pub mod show;
 pub mod tournament;
 pub mod train;
