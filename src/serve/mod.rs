@@ -81,6 +81,11 @@ impl Server {
         self.engines.iter().map(|e| e.name.clone()).collect()
     }
 
+    /// How many games are open.
+    pub fn game_count(&self) -> usize {
+        self.games.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
     /// The game with this id.
     pub fn game(&self, id: &str) -> Result<Arc<Game>, ApiError> {
         let games = self.games.lock().unwrap_or_else(|e| e.into_inner());

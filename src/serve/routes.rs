@@ -175,6 +175,8 @@ async fn info(AxumState(server): Shared) -> Json<serde_json::Value> {
         "levels": Level::ALL.iter().map(|l| l.name()).collect::<Vec<_>>(),
         "engines": engines,
         "search_slots": server.slots.count(),
+        "searches_running": server.slots.busy(),
+        "games": server.game_count(),
     }))
 }
 

@@ -41,6 +41,11 @@ impl Slots {
         self.count
     }
 
+    /// How many slots are in use now.
+    pub fn busy(&self) -> usize {
+        self.count - self.semaphore.available_permits()
+    }
+
     /// Takes a free slot, waiting for one if all are busy; `on_wait` is called once before
     /// waiting (to say so). `None` only if the pool was closed.
     pub async fn take(&self, on_wait: impl FnOnce()) -> Option<Slot> {
