@@ -2,13 +2,13 @@
 //!
 //! Exit status: 0 when done, 2 for bad arguments, 130 after Ctrl+C (`bestmove` first prints the
 //! best move found so far), 141 when the reader of standard output went away (`| head -1`; see
-//! [`comb::tournament::stdout`]); `comb tournament`, `comb analyze` and `comb conformance`
+//! [`comb::stdout`]); `comb tournament`, `comb analyze` and `comb conformance`
 //! document their own.
 
 use clap::{Parser, Subcommand};
 use comb::games::AnyGame;
-use comb::search::{Engine, Limits};
-use comb::tournament::stdout;
+use comb::search::{Limits, Searcher};
+use comb::stdout;
 use comb::uhp::{self, Options, Signals};
 use std::io;
 use std::process::ExitCode;
@@ -191,8 +191,9 @@ struct ServeArgs {
     /// Open the page in the default browser.
     #[arg(long)]
     open: bool,
-    /// An opponent engine the page offers, as NAME=CMD (CMD as the tournament's cmd=: words,
-    /// quotes group), e.g. --engine nokamute="nokamute uhp"; repeatable.
+    /// An opponent engine the page offers, as NAME=CMD (CMD split into words as the
+    /// tournament's cmd= is, as a POSIX shell does), e.g. --engine nokamute="nokamute uhp";
+    /// repeatable.
     #[arg(long = "engine", value_name = "NAME=CMD")]
     engines: Vec<String>,
 }
@@ -357,7 +358,7 @@ fn bench(file: &str, depth: Option<u32>, options: &Options) -> io::Result<()> {
     let text = std::fs::read_to_string(file).unwrap_or_else(|e| fail(&format!("{file}: {e}")));
     let never = AtomicBool::new(false);
     let (mut total_nodes, mut total_time) = (0u64, 0f64);
-    let mut engine = Engine::new(16, 1);
+    let mut engine = Searcher::new(16, 1);
     for (i, line) in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).enumerate() {
         let (line_depth, position) = line.split_once('\t').unwrap_or_else(|| fail(&format!("bad bench line {line}")));
         let d = depth.unwrap_or_else(|| line_depth.trim().parse().unwrap_or_else(|_| fail("bad depth in bench file")));
@@ -430,7 +431,7 @@ fn bestmove(position: &str, args: BestmoveArgs, options: &Options) -> io::Result
         },
         (None, None) => Limits::depth(6),
     };
-    let mut engine = Engine::new(options.table_megabytes, 1);
+    let mut engine = Searcher::new(options.table_megabytes, 1);
     options.configure(&mut engine);
     if let Some(n) = threads {
         engine.set_threads(n);
@@ -577,7 +578,7 @@ fn selfplay(args: SelfplayArgs, options: &Options) -> io::Result<()> {
     if let Some(p) = &placement {
         eprintln!("shard {} (from {}): {games} of {} games", p.shard, p.source, settings.games);
     }
-    let mut report = |t: &comb::train::selfplay::Tally| {
+    let mut report = |t: &comb::train::selfplay::SelfplayTally| {
         if t.games.is_multiple_of(10) || t.games == games {
             eprintln!(
                 "{} games, {} positions kept; left out: {} book, {} forced, {} decided, {} tactical; {:.0} s",

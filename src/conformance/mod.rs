@@ -7,7 +7,7 @@
 //! - [`walk`]: the seeded random walk;
 //! - [`report`]: the lines printed and the summary.
 //!
-//! This is a client of an engine process ([`crate::tournament::engine::Engine`]); the rules
+//! This is a client of an engine process ([`crate::client::EngineProcess`]); the rules
 //! enter only through comb's notation and move generator, to read and compare what the engine
 //! says.
 
@@ -17,9 +17,9 @@ pub mod moves;
 pub mod report;
 pub mod walk;
 
+use crate::client::{EngineConfig, EngineError, EngineProcess, EngineSlot, Timeouts};
 use crate::hive::GameType;
-use crate::tournament::engine::{Engine, EngineConfig, EngineError, Limit, Sync, TimeCommand, Timeouts};
-use report::{Line, Summary};
+use report::{ConformanceSummary, ReportLine};
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -81,42 +81,27 @@ impl std::error::Error for SetupError {}
 
 /// The engine process the cases talk to, started when first needed and again after a case
 /// that crashed it, hung it or closed its input.
-pub struct Session {
-    config: Arc<EngineConfig>,
+pub struct EngineUnderTest {
+    slot: EngineSlot,
     /// The wait for each reply.
     pub timeout: Duration,
-    engine: Option<Engine>,
-    stop: Arc<AtomicBool>,
 }
 
-impl Session {
-    /// A session with the engine `program args…`; nothing is started yet.
-    pub fn new(program: &str, args: &[String], timeout: Duration) -> Session {
-        let config = EngineConfig {
-            name: "engine".to_string(),
-            program: program.to_string(),
-            args: args.to_vec(),
-            dir: None,
-            options: Vec::new(),
-            limit: Limit::Depth(1),
-            sync: Sync::NewGame,
-            time_command: TimeCommand::Time,
-        };
-        Session { config: Arc::new(config), timeout, engine: None, stop: Arc::new(AtomicBool::new(false)) }
+impl EngineUnderTest {
+    /// The engine `program args…`, named `engine`; nothing is started yet.
+    pub fn new(program: &str, args: &[String], timeout: Duration) -> EngineUnderTest {
+        let config = EngineConfig { name: "engine".to_string(), ..EngineConfig::new(program, args) };
+        EngineUnderTest { slot: EngineSlot::new(Arc::new(config), Arc::new(AtomicBool::new(false))), timeout }
     }
 
     /// The engine's command line.
     pub fn command_line(&self) -> String {
-        self.config.command_line()
+        self.slot.config().command_line()
     }
 
     /// The running engine, started if need be (it introduces itself first).
-    pub fn engine(&mut self) -> Result<&mut Engine, EngineError> {
-        if self.engine.is_none() {
-            let timeouts = Timeouts { command: self.timeout, ..Timeouts::default() };
-            self.engine = Some(Engine::start(Arc::clone(&self.config), &timeouts, Arc::clone(&self.stop))?);
-        }
-        Ok(self.engine.as_mut().expect("just started"))
+    pub fn engine(&mut self) -> Result<&mut EngineProcess, EngineError> {
+        self.slot.engine(&Timeouts { command: self.timeout, ..Timeouts::default() })
     }
 
     /// Sends one command and reads its whole reply up to `ok`.
@@ -127,12 +112,17 @@ impl Session {
 
     /// Ends the engine (killing it if need be); the next exchange starts a new one.
     pub fn discard(&mut self) {
-        self.engine = None;
+        self.slot.discard();
+    }
+
+    /// Asks the engine to exit, if it is running.
+    pub fn quit(&mut self) {
+        self.slot.shutdown();
     }
 }
 
 /// The line of a case's result, with `--allow` applied.
-fn judge(case: &cases::Case, verdict: check::Verdict, allow: &[String]) -> Line {
+fn judge(case: &cases::Case, verdict: check::Verdict, allow: &[String]) -> ReportLine {
     let result = match verdict {
         Ok(()) => report::Result::Pass,
         Err(difference) => match case.allow.iter().find(|t| allow.contains(t)) {
@@ -140,11 +130,11 @@ fn judge(case: &cases::Case, verdict: check::Verdict, allow: &[String]) -> Line 
             None => report::Result::Fail(difference),
         },
     };
-    Line { name: case.name.clone(), result, note: None }
+    ReportLine { name: case.name.clone(), result, note: None }
 }
 
 /// The walk's line.
-fn walk_line(walk: &walk::Walk, settings: &Settings) -> Line {
+fn walk_line(walk: &walk::Walk, settings: &Settings) -> ReportLine {
     let result = match &walk.failure {
         None => report::Result::Pass,
         Some((_, text)) => report::Result::Fail(text.clone()),
@@ -159,11 +149,11 @@ fn walk_line(walk: &walk::Walk, settings: &Settings) -> Line {
     for (tag, n) in &walk.allowed {
         note.push_str(&format!("; allowed {tag} {n} times"));
     }
-    Line { name: "walk".to_string(), result, note: Some(note) }
+    ReportLine { name: "walk".to_string(), result, note: Some(note) }
 }
 
 /// Runs the suite, printing a line per case to `out`, and returns the summary.
-pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<Summary, RunError> {
+pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<ConformanceSummary, RunError> {
     let text = std::fs::read_to_string(&settings.file).map_err(|e| SetupError::File(settings.file.clone(), e))?;
     let all = cases::parse(&text, &settings.file.display().to_string()).map_err(SetupError::Case)?;
     for tag in &settings.allow {
@@ -177,11 +167,11 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<Summary, RunError
     if selected.is_empty() && !walk_selected {
         return Err(SetupError::NoCase(settings.case.clone().unwrap_or_default()).into());
     }
-    let mut session = Session::new(&settings.program, &settings.args, settings.timeout);
+    let mut session = EngineUnderTest::new(&settings.program, &settings.args, settings.timeout);
     // An engine that cannot start at all is a set-up error, not ninety failed cases.
     let command_line = session.command_line();
     session.engine().map_err(|e| SetupError::Engine(command_line, e))?;
-    let mut summary = Summary::default();
+    let mut summary = ConformanceSummary::default();
     for case in selected {
         let line = judge(case, check::run(&mut session, case), &settings.allow);
         summary.add(&line);
@@ -210,9 +200,7 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<Summary, RunError
         writeln!(out, "{line}")?;
     }
     writeln!(out, "{summary}")?;
-    if let Some(engine) = session.engine.take() {
-        engine.quit();
-    }
+    session.quit();
     Ok(summary)
 }
 
@@ -248,6 +236,6 @@ pub fn run_status(settings: &Settings) -> u8 {
             eprintln!("error: {e}");
             2
         }
-        Err(RunError::Output(e)) => crate::tournament::stdout::exit_status(&e),
+        Err(RunError::Output(e)) => crate::stdout::exit_status(&e),
     }
 }

@@ -13,7 +13,7 @@ use crate::analyze::{self, Verdict};
 use crate::game::Color;
 use crate::games::{format_line, AnyGame};
 use crate::record::{Notation, Record};
-use crate::search::{is_mate_score, Engine, Level, Limits, Report, MATE};
+use crate::search::{is_mate_score, Level, Limits, Report, Searcher, MATE};
 use crate::show::view;
 use crate::with_record;
 use axum::extract::ws::{Message, WebSocket};
@@ -229,13 +229,13 @@ fn start_analysis(
 fn analyse<G: Notation>(
     record: &Record<G>,
     game: &AnyGame,
-    engine: &mut Engine,
+    engine: &mut Searcher,
     stop: &AtomicBool,
     report: &mut dyn FnMut(u32, u64, Vec<AnalysisLine>, bool),
 ) {
     let root = record.position();
     let white = game.to_move() == Color::White;
-    let to_lines = |lines: &[crate::search::Line<G::Move>]| -> Vec<AnalysisLine> {
+    let to_lines = |lines: &[crate::search::RootLine<G::Move>]| -> Vec<AnalysisLine> {
         lines
             .iter()
             .map(|line| {

@@ -11,12 +11,12 @@
 use super::error::ApiError;
 use super::json::{self, Event, Player};
 use super::Server;
+use crate::client::{EngineConfig, EngineError, EngineProcess, Limit, Position as EnginePosition, Sync, Timeouts};
 use crate::game::{Color, Outcome};
 use crate::games::AnyGame;
 use crate::intellector::Rules;
 use crate::search::{level::fresh_seed, Level, Limits};
 use crate::show::view;
-use crate::tournament::engine::{Engine, EngineError, Limit, Position as EnginePosition, Sync, Timeouts};
 use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, SystemTime};
@@ -60,7 +60,7 @@ pub struct Ending {
 /// An external engine process kept for one side of one game, with the flag that aborts its
 /// waits.
 pub struct EngineSeat {
-    engine: Engine,
+    engine: EngineProcess,
     stop: Arc<AtomicBool>,
 }
 
@@ -349,14 +349,14 @@ fn comb_move(job: &Job, slot: &mut super::slots::Slot, level: Level, seconds: Du
 
 /// An external engine's move: the process is started if need be, told the position with
 /// `newgame <GameString>`, and asked for a move in its time.
-fn engine_move(job: &mut Job, config: &crate::tournament::engine::EngineConfig, seconds: Duration) -> Answer {
+fn engine_move(job: &mut Job, config: &EngineConfig, seconds: Duration) -> Answer {
     let name = config.name.clone();
     let timeouts = timeouts();
     if job.engine.is_none() {
         let mut config = config.clone();
         config.limit = Limit::MoveTime(seconds);
         config.sync = Sync::NewGame;
-        match Engine::start(Arc::new(config), &timeouts, Arc::clone(&job.stop)) {
+        match EngineProcess::start(Arc::new(config), &timeouts, Arc::clone(&job.stop)) {
             Ok(engine) => job.engine = Some(EngineSeat { engine, stop: Arc::clone(&job.stop) }),
             Err(EngineError::Aborted) => return Answer::Aborted,
             Err(e) => return Answer::Failed(format!("{name} {e}")),

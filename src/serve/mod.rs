@@ -22,7 +22,7 @@ pub mod web;
 
 pub use error::{ApiError, ServeError};
 
-use crate::tournament::engine::{EngineConfig, Limit, Sync, TimeCommand};
+use crate::client::{split_words, EngineConfig, Limit};
 use games::Game;
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
@@ -141,8 +141,8 @@ impl Server {
     }
 }
 
-/// Reads `--engine NAME=CMD`: the command as the tournament's `cmd=` takes it (words split
-/// at spaces, quotes group).
+/// Reads `--engine NAME=CMD`: the command as the tournament's `cmd=` takes it (split into
+/// words as a POSIX shell does).
 pub fn engine_config(spec: &str) -> Result<EngineConfig, ServeError> {
     let Some((name, command)) = spec.split_once('=') else {
         return Err(ServeError::BadEngine(format!("{spec}: expected NAME=CMD")));
@@ -151,22 +151,15 @@ pub fn engine_config(spec: &str) -> Result<EngineConfig, ServeError> {
     if name.is_empty() || name.contains(['\n', '\r', '"']) {
         return Err(ServeError::BadEngine(format!("{spec}: the name must be a word")));
     }
-    let mut words =
-        crate::tournament::settings::split_words(command).map_err(|e| ServeError::BadEngine(format!("{spec}: {e}")))?;
-    if words.is_empty() {
+    let words = split_words(command)
+        .ok_or_else(|| ServeError::BadEngine(format!("{spec}: an unbalanced quote or a backslash at the end")))?;
+    let Some((program, args)) = words.split_first() else {
         return Err(ServeError::BadEngine(format!("{spec}: no command")));
-    }
-    let program = words.remove(0);
-    Ok(EngineConfig {
-        name: name.to_string(),
-        program,
-        args: words,
-        dir: None,
-        options: Vec::new(),
-        limit: Limit::MoveTime(Duration::from_secs(1)),
-        sync: Sync::NewGame,
-        time_command: TimeCommand::Time,
-    })
+    };
+    let mut config = EngineConfig::new(program, args);
+    config.name = name.to_string();
+    config.limit = Limit::MoveTime(Duration::from_secs(1));
+    Ok(config)
 }
 
 /// Runs `comb serve` until Ctrl+C: binds, prints the URL, serves.

@@ -5,7 +5,7 @@
 //! analysis, review, `/uhp` searches) and given back when the search's thread is done with it,
 //! whatever happened to the connection that asked for it.
 
-use crate::search::Engine;
+use crate::search::Searcher;
 use std::sync::{Arc, Mutex};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
@@ -15,7 +15,7 @@ pub const TABLE_MEGABYTES: usize = 64;
 /// The pool of search slots.
 pub struct Slots {
     semaphore: Arc<Semaphore>,
-    engines: Arc<Mutex<Vec<(Engine, u64)>>>,
+    engines: Arc<Mutex<Vec<(Searcher, u64)>>>,
     count: usize,
 }
 
@@ -24,15 +24,15 @@ pub struct Slot {
     _permit: OwnedSemaphorePermit,
     /// The engine and the game it last searched for (a search for another one clears its
     /// table first).
-    engine: Option<(Engine, u64)>,
-    engines: Arc<Mutex<Vec<(Engine, u64)>>>,
+    engine: Option<(Searcher, u64)>,
+    engines: Arc<Mutex<Vec<(Searcher, u64)>>>,
 }
 
 impl Slots {
     /// `count` slots (at least one), each with a single-threaded engine.
     pub fn new(count: usize) -> Slots {
         let count = count.max(1);
-        let engines = (0..count).map(|_| (Engine::new(TABLE_MEGABYTES, 1), 0)).collect();
+        let engines = (0..count).map(|_| (Searcher::new(TABLE_MEGABYTES, 1), 0)).collect();
         Slots { semaphore: Arc::new(Semaphore::new(count)), engines: Arc::new(Mutex::new(engines)), count }
     }
 
@@ -69,8 +69,8 @@ impl Slots {
 
 impl Slot {
     /// The slot's engine, its table cleared if it last searched for another `game`.
-    pub fn engine_for(&mut self, game: u64) -> &mut Engine {
-        let (engine, owner) = self.engine.get_or_insert_with(|| (Engine::new(TABLE_MEGABYTES, 1), 0));
+    pub fn engine_for(&mut self, game: u64) -> &mut Searcher {
+        let (engine, owner) = self.engine.get_or_insert_with(|| (Searcher::new(TABLE_MEGABYTES, 1), 0));
         if *owner != game {
             engine.new_game();
             *owner = game;

@@ -3,12 +3,12 @@
 //! cutechess-cli's and fastchess's wording so that tools and eyes used to those read it at once.
 //! Every block is made here as text; [`super::run`](mod@super::run) prints it in one write.
 
-use super::engine::{Sync, TimeCommand};
 use super::openings::Order;
 use super::schedule::Mode;
 use super::setup::Tournament;
 use super::stats::{Pentanomial, Sprt, Verdict, Wdl};
 use super::GameRecord;
+use crate::client::{Sync, TimeCommand};
 use crate::game::Color;
 use std::collections::{BTreeMap, HashMap};
 use std::time::Duration;
@@ -381,7 +381,7 @@ impl PairingStats {
 
 /// The count of a tournament as games come in: the standings and the SPRT's state. A live run
 /// and a merge of shards both count through it, so that they report alike.
-pub struct Tally<'a> {
+pub struct TournamentTally<'a> {
     names: Vec<String>,
     standings: Standings,
     sprt: Option<&'a Sprt>,
@@ -392,15 +392,20 @@ pub struct Tally<'a> {
     kept: usize,
 }
 
-impl<'a> Tally<'a> {
+impl<'a> TournamentTally<'a> {
     /// Nothing counted yet, for engines `names` and `pairings`; `decides` says whether `sprt`
     /// may reach a verdict.
-    pub fn new(names: Vec<String>, pairings: &[(usize, usize)], sprt: Option<&'a Sprt>, decides: bool) -> Tally<'a> {
+    pub fn new(
+        names: Vec<String>,
+        pairings: &[(usize, usize)],
+        sprt: Option<&'a Sprt>,
+        decides: bool,
+    ) -> TournamentTally<'a> {
         let standings = Standings::new(names.clone(), pairings);
-        Tally { names, standings, sprt, verdict: Verdict::Continue, decides, kept: 0 }
+        TournamentTally { names, standings, sprt, verdict: Verdict::Continue, decides, kept: 0 }
     }
 
-    /// Counts the games a resumed run keeps, in the order they finished, as [`Tally::add`]
+    /// Counts the games a resumed run keeps, in the order they finished, as [`TournamentTally::add`]
     /// counted them before the run was interrupted. Returns the SPRT's verdict line if the test
     /// decides among them (the run then plays no more); the games after that are not counted.
     pub fn keep(&mut self, records: &[GameRecord]) -> Option<String> {
@@ -541,8 +546,8 @@ impl Standings {
 
 #[cfg(test)]
 mod tests {
-    use super::super::pgn::tests::sample;
     use super::super::referee::{GameResult, Termination};
+    use super::super::tests::sample;
     use super::*;
 
     fn game(number: usize, pair: usize, white: usize, black: usize, result: GameResult) -> GameRecord {
