@@ -104,10 +104,9 @@ fn wait_reply(socket: &mut WebSocket<MaybeTlsStream<TcpStream>>, plies: u64) -> 
         };
         let event: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
         let position = &event["position"];
-        if event["type"] == "position" && position["thinking"] == false {
-            if position["plies"] == plies || position["result"] != Value::Null {
-                return Ok(position.clone());
-            }
+        let settled = event["type"] == "position" && position["thinking"] == false;
+        if settled && (position["plies"] == plies || position["result"] != Value::Null) {
+            return Ok(position.clone());
         }
     }
 }
