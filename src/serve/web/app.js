@@ -84,13 +84,17 @@ function onEvent(msg) {
       S.wsPositions++;
       setLive(msg.position);
       break;
-    case "analysis":
+    case "analysis": {
+      // Counted, so that one can see that no analysis arrives once it is switched off.
+      const info = $("analysis-info");
+      info.dataset.events = Number(info.dataset.events || 0) + 1;
       if (!S.analysing || msg.ply !== S.shown.ply) return;
       S.analysis = msg;
       S.waiting = null;
       renderAnalysis();
       drawBoard();
       break;
+    }
     case "review":
       S.review = msg;
       S.waiting = null;
@@ -144,6 +148,9 @@ function fillStart() {
     input.checked = type === "Base+MLP";
     const name = document.createElement("span");
     name.textContent = type;
+    const more = document.createElement("small");
+    more.textContent = tileNote(type);
+    name.appendChild(more);
     label.append(input, name);
     types.appendChild(label);
     input.addEventListener("change", updateStartForm);
@@ -166,6 +173,14 @@ function fillStart() {
   $("paste").addEventListener("input", updateStartForm);
   $("version").textContent = `comb ${info.version} · ${info.search_slots} search slot${info.search_slots === 1 ? "" : "s"}`;
   updateStartForm();
+}
+
+/** A word under each game on the start screen: Hive's expansions, or Intellector's board. */
+function tileNote(type) {
+  if (type === "Intellector") return "59 hexes";
+  const [, extra = ""] = type.split("+");
+  const names = { M: "Mosquito", L: "Ladybug", P: "Pillbug" };
+  return extra ? [...extra].map((c) => names[c] || c).join(", ") : "Hive, no expansion";
 }
 
 function pastedText() {
@@ -567,7 +582,8 @@ function renderAnalysis() {
     return;
   }
   info.dataset.state = "on";
-  info.textContent = `depth ${a.depth} · ${formatNodes(a.nodes)} nodes`;
+  const time = a.time !== undefined ? ` · ${(a.time / 1000).toFixed(1)} s` : "";
+  info.textContent = `depth ${a.depth} · ${formatNodes(a.nodes)} nodes${time}${a.done ? " · done" : ""}`;
   a.lines.forEach((line, i) => {
     const li = document.createElement("li");
     li.className = "line";
@@ -625,17 +641,18 @@ function renderReview() {
   const r = S.review;
   if (!r && !S.reviewing) {
     info.textContent = "";
-    graph.hidden = true;
+    graph.toggleAttribute("hidden", true); // an SVG element has no `hidden` property
     return;
   }
   if (!r) {
     info.textContent = S.waiting || "Reviewing…";
-    graph.hidden = true;
+    graph.toggleAttribute("hidden", true);
     return;
   }
   const counts = {};
   for (const p of r.plies) if (p.class) counts[p.class] = (counts[p.class] || 0) + 1;
-  const parts = ["inaccuracy", "mistake", "blunder"].map((c) => `${counts[c] || 0} ${c === "inaccuracy" ? "inaccuracies" : c + "s"}`);
+  const words = { inaccuracy: ["inaccuracy", "inaccuracies"], mistake: ["mistake", "mistakes"], blunder: ["blunder", "blunders"] };
+  const parts = Object.entries(words).map(([c, [one, many]]) => `${counts[c] || 0} ${(counts[c] || 0) === 1 ? one : many}`);
   info.textContent = r.done ? `Done: ${parts.join(", ")}` : `Reviewing… ${r.plies.length} of ${S.live.plies} plies`;
   info.dataset.done = r.done ? "true" : "false";
   drawGraph(graph, r.plies);
@@ -647,7 +664,7 @@ function drawGraph(svg, plies) {
   const n = Math.max(S.live ? S.live.plies : 0, ...plies.map((p) => p.ply), 1);
   const x = (k) => 6 + ((W - 12) * k) / n;
   const y = (v) => H / 2 - (v * (H - 12)) / 2;
-  svg.hidden = false;
+  svg.toggleAttribute("hidden", false);
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   svg.replaceChildren();
   el("rect", { x: 0, y: 0, width: W, height: H, rx: 6, fill: "#3a3631" }, svg);
@@ -662,6 +679,10 @@ function drawGraph(svg, plies) {
   if (S.shown) {
     el("line", { class: "cursor", x1: x(S.shown.ply), x2: x(S.shown.ply), y1: 2, y2: H - 2, stroke: "#1c7ed6", "stroke-width": 2 }, svg);
   }
+  // One invisible column per ply, so that a click anywhere above or below a point picks it.
+  for (let k = 0; k <= n; k++) {
+    el("rect", { class: "hit", "data-ply": k, x: (x(k) - (W - 12) / n / 2).toFixed(1), y: 0, width: ((W - 12) / n).toFixed(1), height: H, fill: "transparent" }, svg);
+  }
   const colours = { inaccuracy: "#f2c230", mistake: "#f08c00", blunder: "#e03131" };
   for (const p of points) {
     const v = squash(p);
@@ -670,10 +691,6 @@ function drawGraph(svg, plies) {
       class: `point ${p.class || ""}`, "data-ply": p.ply, cx: x(p.ply).toFixed(1), cy: y(v).toFixed(1), r: c ? 4 : 2.4,
       fill: c || "#868e96", stroke: c ? "#fff" : "none", "stroke-width": 1,
     }, svg);
-  }
-  // One invisible column per ply, so that a click anywhere above or below a point picks it.
-  for (let k = 0; k <= n; k++) {
-    el("rect", { class: "hit", "data-ply": k, x: (x(k) - (W - 12) / n / 2).toFixed(1), y: 0, width: ((W - 12) / n).toFixed(1), height: H, fill: "transparent" }, svg);
   }
 }
 

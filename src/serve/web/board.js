@@ -310,8 +310,12 @@ export class Board {
       f.bottom = Math.max(f.bottom, p.y);
       files.set(letter, f);
     }
+    // The file letters in a row above the board and a row below it.
+    const fs = [...files.values()];
+    const above = Math.min(...fs.map((f) => f.top)) - (SQRT3 * R) / 2 - 9;
+    const below = Math.max(...fs.map((f) => f.bottom)) + (SQRT3 * R) / 2 + 20;
     for (const [letter, f] of files) {
-      for (const y of [f.top - (SQRT3 * R) / 2 - 8, f.bottom + (SQRT3 * R) / 2 + 17]) {
+      for (const y of [above, below]) {
         el("text", { class: "file", x: f.x.toFixed(1), y: y.toFixed(1), "font-size": 13, fill: "#6b5a48", "text-anchor": "middle", text: letter }, this.layers.cells);
         this.grow({ x: f.x, y }, 14);
       }
@@ -356,7 +360,11 @@ export class Board {
       }
       if (here.some((d) => d.promotion)) {
         g.classList.add("promotion");
-        el("text", { x: (p.x - 0.55 * R).toFixed(1), y: (p.y - 0.55 * R).toFixed(1), "font-size": 13, "font-weight": "bold", fill: DEST, stroke: "#fff", "stroke-width": 3, "paint-order": "stroke", "text-anchor": "middle", "dominant-baseline": "central", text: "=?" }, g);
+        // A badge: the move promotes, and the person will choose into what.
+        const bx = p.x + 0.5 * R;
+        const by = p.y + 0.5 * R;
+        el("rect", { x: (bx - 12).toFixed(1), y: (by - 8).toFixed(1), width: 24, height: 16, rx: 8, fill: DEST, stroke: "#fff", "stroke-width": 1.5 }, g);
+        el("text", { x: bx.toFixed(1), y: by.toFixed(1), "font-size": 11, "font-weight": "bold", fill: "#fff", "text-anchor": "middle", "dominant-baseline": "central", text: "=?" }, g);
       }
     }
     if (last && last.from && last.to) {
@@ -377,11 +385,11 @@ export class Board {
     el("title", { text: `${piece.color} ${KIND_NAMES[letter] || letter} on ${piece.key}` }, g);
     const intellector = letter === "I";
     el("circle", {
-      class: "body", cx: p.x.toFixed(1), cy: (p.y - 0.06 * R).toFixed(1), r: (0.54 * R).toFixed(1),
+      class: "body", cx: p.x.toFixed(1), cy: (p.y - 0.1 * R).toFixed(1), r: (0.5 * R).toFixed(1),
       fill: white ? WHITE_FILL : BLACK_FILL, stroke: intellector ? "#e0a800" : INK, "stroke-width": intellector ? 3.5 : 1.5,
     }, g);
     el("text", {
-      x: p.x.toFixed(1), y: (p.y - 0.06 * R).toFixed(1), "font-size": 19, "font-weight": "bold",
+      x: p.x.toFixed(1), y: (p.y - 0.1 * R).toFixed(1), "font-size": 18, "font-weight": "bold",
       fill: white ? INK : WHITE_FILL, "text-anchor": "middle", "dominant-baseline": "central", text: letter,
     }, g);
   }
@@ -400,7 +408,14 @@ export class Board {
       const width = i === 0 ? 7 : 5;
       if (a.from) {
         const from = this.at(a.from);
-        if (from) this.arrow(from, to, colour, `head-${i % LINE_COLOURS.length}`, width, 0.85, `analysis line-${i + 1}`);
+        if (!from) continue;
+        if (this.position.family === "Hive") {
+          // Hive moves end on a cell, often an empty one: outline it, and let the arrow reach it.
+          el("polygon", { class: `analysis-to line-${i + 1}`, points: hexPoints(to.x, to.y, R - 3, 90), fill: "none", stroke: colour, "stroke-width": 3, "stroke-dasharray": "7 4", opacity: 0.9 }, this.layers.arrows);
+          this.arrow(from, to, colour, `head-${i % LINE_COLOURS.length}`, width, 0.85, `analysis line-${i + 1}`, false, 10);
+        } else {
+          this.arrow(from, to, colour, `head-${i % LINE_COLOURS.length}`, width, 0.85, `analysis line-${i + 1}`);
+        }
       } else {
         // A placement: the cell outlined, with the piece's letter when the cell is empty.
         const g = el("g", { class: `arrow analysis line-${i + 1}`, "data-line": i + 1 }, this.layers.arrows);
@@ -413,7 +428,7 @@ export class Board {
   }
 
   /** A thick arrow from near one centre to near another (both ends for a swap). */
-  arrow(from, to, colour, marker, width, opacity, cls, bothEnds = false) {
+  arrow(from, to, colour, marker, width, opacity, cls, bothEnds = false, pull = 24) {
     if (!from || !to) return;
     const dx = to.x - from.x;
     const dy = to.y - from.y;
@@ -421,7 +436,7 @@ export class Board {
     const ux = dx / length;
     const uy = dy / length;
     const start = bothEnds ? Math.min(0.2 * length, 24) : Math.min(0.15 * length, 10);
-    const end = Math.min(0.3 * length, 24);
+    const end = Math.min(0.3 * length, pull);
     el("line", {
       class: `arrow ${cls}`, x1: (from.x + ux * start).toFixed(1), y1: (from.y + uy * start).toFixed(1),
       x2: (to.x - ux * end).toFixed(1), y2: (to.y - uy * end).toFixed(1), stroke: colour, "stroke-width": width,
