@@ -370,14 +370,17 @@ async function select(piece, key) {
     return;
   }
   const gs = S.live.game_string;
-  const query = S.live.family === "Hive" ? `piece=${encodeURIComponent(piece)}` : `from=${encodeURIComponent(key)}`;
+  // A piece in hand by its name; one on the board by its cell, which also gives the moves a
+  // Pillbug makes with it when it is the opponent's.
+  const query = key === null ? `piece=${encodeURIComponent(piece)}` : `from=${encodeURIComponent(key)}`;
   try {
     const { moves } = await api("GET", `/api/games/${encodeURIComponent(S.id)}/moves?${query}`);
     if (S.live.game_string !== gs) return;
     hideChooser();
     S.selected = { piece, key };
     S.dests = moves.filter((m) => m.to);
-    if (S.dests.length === 0) toast(`${piece} has no legal move`);
+    const own = piece[0] === S.live.to_move[0].toLowerCase();
+    if (S.dests.length === 0 && own) toast(`${piece} has no legal move`);
   } catch (e) {
     clearSelection();
     toast(e.message, true);
