@@ -331,23 +331,31 @@ mod tests {
 
     #[test]
     fn a_hive_stack_is_listed_bottom_first_with_its_heights() {
-        let game =
-            AnyGame::parse("Base;InProgress;White[3];wQ;bQ wQ-;wB1 -wQ;bB1 bQ-;wB1 wQ", Rules::Modern).expect("legal");
+        let text = r"Base;InProgress;Black[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wB1 \wQ;bB1 bQ\;wB1 wQ";
+        let game = AnyGame::parse(text, Rules::Modern).expect("legal");
         let view = board(&game);
         let on_cell: Vec<(&str, usize, bool, &str)> =
             view.pieces.iter().map(|p| (p.piece.as_str(), p.height, p.top, p.key.as_str())).collect();
         assert_eq!(
             on_cell,
-            [("wQ", 0, false, "0,0"), ("wB1", 1, true, "0,0"), ("bQ", 0, true, "1,0"), ("bB1", 0, true, "2,0")]
+            [
+                ("wS1", 0, true, "0,0"),
+                ("wQ", 0, false, "-1,0"),
+                ("wB1", 1, true, "-1,0"),
+                ("bQ", 0, true, "2,0"),
+                ("bS1", 0, true, "1,0"),
+                ("bB1", 0, true, "2,1")
+            ]
         );
-        assert_eq!(view.last_move, Some(Ends { from: Some("-1,0".into()), to: Some("0,0".into()) }));
-        assert_eq!(view.hands["White"].len(), 9);
+        assert_eq!(view.last_move, Some(Ends { from: Some("-1,-1".into()), to: Some("-1,0".into()) }));
+        assert_eq!((view.hands["White"].len(), view.hands["Black"].len()), (8, 8));
         assert_eq!((view.orientation, view.cells.len(), view.only_pass), ("pointy", 0, false));
         let moves = legal_moves(&game);
         let beetle: Vec<&str> =
-            moves.iter().filter(|m| m.piece.as_deref() == Some("wB1")).map(|m| m.to.as_deref().unwrap()).collect();
-        assert_eq!(beetle.len(), 6, "{beetle:?}");
+            moves.iter().filter(|m| m.piece.as_deref() == Some("bB1")).map(|m| m.from.as_deref().unwrap()).collect();
+        assert!(!beetle.is_empty() && beetle.iter().all(|&from| from == "2,1"), "{beetle:?}");
         assert!(moves.iter().all(|m| m.from.is_some() == (m.kind == "move")));
+        assert_eq!(moves.len(), game.clone().valid_moves().split(';').count());
     }
 
     #[test]
