@@ -318,6 +318,18 @@ pub enum ShardError {
         /// `SLURM_ARRAY_TASK_STEP`.
         step: usize,
     },
+    /// A Slurm array given as a list of IDs (`--array=1,5,9`): its tasks are not
+    /// `MIN`, `MIN + STEP`, … up to `MAX`, `COUNT` of them, so no task can tell its shard.
+    ListArray {
+        /// `SLURM_ARRAY_TASK_MIN`.
+        min: usize,
+        /// `SLURM_ARRAY_TASK_MAX`.
+        max: usize,
+        /// `SLURM_ARRAY_TASK_STEP`.
+        step: usize,
+        /// `SLURM_ARRAY_TASK_COUNT`.
+        count: usize,
+    },
     /// `--shard-count` other than the Slurm array's task count.
     CountDisagrees {
         /// `--shard-count`.
@@ -344,6 +356,13 @@ impl fmt::Display for ShardError {
                 f,
                 "SLURM_ARRAY_TASK_ID={id} is not SLURM_ARRAY_TASK_MIN={min} plus a multiple of SLURM_ARRAY_TASK_STEP={step}: \
                  give the array as a range (--array=0-3 or 0-6:2)"
+            ),
+            ShardError::ListArray { min, max, step, count } => write!(
+                f,
+                "a Slurm list array (IDs such as --array=1,5,9) cannot be sharded: SLURM_ARRAY_TASK_COUNT={count} tasks from \
+                 SLURM_ARRAY_TASK_MIN={min} in steps of SLURM_ARRAY_TASK_STEP={step} do not end at \
+                 SLURM_ARRAY_TASK_MAX={max}; give the array as a range (--array=0-{last} or 0-6:2)",
+                last = count.saturating_sub(1)
             ),
             ShardError::CountDisagrees { given, count } => {
                 write!(f, "--shard-count {given} disagrees with SLURM_ARRAY_TASK_COUNT={count}")

@@ -243,6 +243,9 @@ pub fn play_game(
     }
     let mut think = [Duration::ZERO; 2];
     let mut failure_log = String::new();
+    // The side whose engine sent an illegal move: its process is thrown away once the
+    // transcript is taken, as after every other fault.
+    let mut illegal_mover = None;
     let (result, termination) = loop {
         if let Some(end) = adjudicate(&game, rules) {
             break end;
@@ -266,6 +269,7 @@ pub fn play_game(
                 // reference notation.
                 if let Err(why) = game.play_canonical(&mv) {
                     let detail = format!("illegal move by {name}: `{mv}` ({why})");
+                    illegal_mover = Some(side);
                     break (loss, Termination { reason: "illegal-move", detail });
                 }
             }
@@ -293,6 +297,11 @@ pub fn play_game(
         }
         text
     });
+    // One rule for every fault: the engine at fault starts afresh for its next game, since
+    // whatever state led it astray may still be there.
+    if let Some(side) = illegal_mover {
+        slots[side.index()].discard();
+    }
     Ok(PlayedGame {
         result,
         termination,
