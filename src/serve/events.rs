@@ -306,6 +306,7 @@ fn start_review(server: &Arc<Server>, game: &Arc<Game>, id: u64, tx: mpsc::Unbou
 fn review_ply(review: &analyze::PlyReview) -> ReviewPly {
     let (score, class, best) = match &review.verdict {
         Verdict::Forced => (None, None, None),
+        Verdict::Book => (None, Some("book"), None),
         Verdict::Scored(s) => {
             let mover = s.played_score.clamp(-analyze::SCORE_CAP, analyze::SCORE_CAP);
             let white = if review.side == Color::White { mover } else { -mover };
