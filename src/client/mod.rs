@@ -366,7 +366,7 @@ impl EngineProcess {
         &self.config
     }
 
-    /// What the engine's `id` line says (`comb 0.1.0`), if it sent one.
+    /// What the engine's `id` line says (`comb 0.2.0`), if it sent one.
     pub fn id(&self) -> Option<&str> {
         self.id.as_deref()
     }

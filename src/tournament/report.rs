@@ -78,7 +78,7 @@ fn tournament_line(t: &Tournament, total: usize) -> String {
     )
 }
 
-/// `Engine 1: A = `comb` (id comb 0.1.0), depth=2, options MaxHelperThreads=None`.
+/// `Engine 1: A = `comb` (id comb 0.2.0), depth=2, options MaxHelperThreads=None`.
 fn engine_line(t: &Tournament, i: usize) -> String {
     let (e, id) = (&t.engines[i], &t.ids[i]);
     let options: Vec<String> = e.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
