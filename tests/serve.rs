@@ -7,6 +7,7 @@
 
 mod common;
 
+use comb::zobrist::SplitMix64;
 use common::{data, COMB};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -616,24 +617,26 @@ fn ctrl_c_stops_searches_and_ends_engines() {
     }
 }
 
-/// A small random generator for the fuzzing below.
-struct Rng(u64);
+/// The fuzzing below draws from the crate's own seeded generator.
+trait Pick {
+    /// One of `items`, uniformly.
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str;
+    /// A random 64-bit number.
+    fn next(&mut self) -> u64;
+}
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
+impl Pick for SplitMix64 {
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[self.below(items.len())]
     }
 
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[self.next() as usize % items.len()]
+    fn next(&mut self) -> u64 {
+        self.next_u64()
     }
 }
 
 /// A random body: a valid one, a mangled one, or noise.
-fn random_body(rng: &mut Rng) -> String {
+fn random_body(rng: &mut SplitMix64) -> String {
     let valid = [
         r#"{"move":"wS1"}"#,
         r#"{"move":"bS1 wS1-"}"#,
@@ -672,7 +675,7 @@ fn random_requests_and_messages_never_break_the_server() {
     let serve = Serve::start(&[]);
     let game = serve.create(json!({"start": "Base", "white": human(), "black": human()}));
     let id = game["id"].as_str().unwrap().to_string();
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut rng = SplitMix64::new(0x2545_f491_4f6c_dd1d);
     let paths = [
         "/api/games",
         "/api/games/ID",

@@ -8,6 +8,7 @@
 
 use super::games::Game;
 use super::json::{AnalysisLine, Event, Request, ReviewPly};
+use super::slots::Slot;
 use super::Server;
 use crate::analyze::{self, Verdict};
 use crate::game::Color;
@@ -192,19 +193,7 @@ fn start_analysis(
     let task = Task { id, stop: Arc::clone(&stop) };
     let (server, number) = (Arc::clone(server), game.number);
     tokio::spawn(async move {
-        let slots = server.slots.count();
-        let waiting = tx.clone();
-        let slot = server
-            .slots
-            .take(|| {
-                let message = format!("all {slots} search slots are busy; the analysis waits for one");
-                let _ = waiting.send((id, Event::Waiting { message }));
-            })
-            .await;
-        let Some(mut slot) = slot else { return };
-        if stop.load(SeqCst) {
-            return;
-        }
+        let Some(mut slot) = wait_for_slot(&server, &tx, id, "analysis", &stop).await else { return };
         let _ = tokio::task::spawn_blocking(move || {
             // Its own table, apart from the game's moves (a different key than any game's).
             let engine = slot.engine_for(u64::MAX - number);
@@ -263,6 +252,26 @@ fn mate_in(score: i32) -> Option<i32> {
     Some(if score > 0 { moves.max(1) } else { -moves.max(1) })
 }
 
+/// A search slot for a task (`what`: "analysis", "review"), telling its socket while it waits;
+/// `None` if the server is stopping or the task was stopped meanwhile.
+async fn wait_for_slot(
+    server: &Server,
+    tx: &mpsc::UnboundedSender<Update>,
+    id: u64,
+    what: &str,
+    stop: &AtomicBool,
+) -> Option<Slot> {
+    let slots = server.slots.count();
+    let slot = server
+        .slots
+        .take(|| {
+            let message = format!("all {slots} search slots are busy; the {what} waits for one");
+            let _ = tx.send((id, Event::Waiting { message }));
+        })
+        .await?;
+    (!stop.load(SeqCst)).then_some(slot)
+}
+
 /// Starts a review of the whole game, one ply after another.
 fn start_review(server: &Arc<Server>, game: &Arc<Game>, id: u64, tx: mpsc::UnboundedSender<Update>) -> Task {
     let whole = game.lock().game.clone();
@@ -270,19 +279,7 @@ fn start_review(server: &Arc<Server>, game: &Arc<Game>, id: u64, tx: mpsc::Unbou
     let task = Task { id, stop: Arc::clone(&stop) };
     let server = Arc::clone(server);
     tokio::spawn(async move {
-        let slots = server.slots.count();
-        let waiting = tx.clone();
-        let slot = server
-            .slots
-            .take(|| {
-                let message = format!("all {slots} search slots are busy; the review waits for one");
-                let _ = waiting.send((id, Event::Waiting { message }));
-            })
-            .await;
-        let Some(slot) = slot else { return };
-        if stop.load(SeqCst) {
-            return;
-        }
+        let Some(slot) = wait_for_slot(&server, &tx, id, "review", &stop).await else { return };
         let _ = tokio::task::spawn_blocking(move || {
             let limits = Limits { depth: Some(REVIEW_DEPTH), time: Some(REVIEW_TIME), nodes: None };
             let mut plies = Vec::new();
