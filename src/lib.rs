@@ -6,6 +6,7 @@
 //!   [`zobrist`], [`hive`], [`intellector`];
 //! - search: [`perft`], [`search`];
 //! - protocol and tools on top: [`lines`] (the bounded line reader both use), [`uhp`],
+//!   [`bench`] (the search's behaviour checksum),
 //!   [`pgn`] (game records in Hive PGN, written and read), [`tournament`], [`train`], [`show`]
 //!   (pictures of a position, as text and SVG), [`analyze`] (game review: every move scored
 //!   against comb's best).
@@ -13,6 +14,7 @@
 #![deny(missing_docs)]
 
 pub mod analyze;
+pub mod bench;
 pub mod conformance;
 pub mod error;
 pub mod eval;

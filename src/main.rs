@@ -6,6 +6,7 @@
 //! document their own.
 
 use clap::{Parser, Subcommand};
+use comb::bench::BenchError;
 use comb::games::AnyGame;
 use comb::search::{Engine, Limits};
 use comb::tournament::stdout;
@@ -66,7 +67,7 @@ enum Command {
         #[arg(long, value_parser = search_depth)]
         depth: Option<u32>,
         /// The bench file.
-        #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/positions/bench.txt"))]
+        #[arg(long, default_value = comb::bench::POSITIONS_FILE)]
         file: String,
     },
     /// Count the leaves of the move tree for each depth from 1 to DEPTH.
@@ -329,43 +330,13 @@ fn load(position: &str, options: &Options) -> AnyGame {
     AnyGame::from_type_or_string(position, options.intellector_rules).unwrap_or_else(|e| fail(&e.to_string()))
 }
 
-/// `comb bench`: every line of the bench file is `depth<TAB>position`.
+/// `comb bench`: every line of the bench file is `depth<TAB>position` (see [`comb::bench`]).
 fn bench(file: &str, depth: Option<u32>, options: &Options) -> io::Result<()> {
     let text = std::fs::read_to_string(file).unwrap_or_else(|e| fail(&format!("{file}: {e}")));
-    let never = AtomicBool::new(false);
-    let (mut total_nodes, mut total_time) = (0u64, 0f64);
-    let mut engine = Engine::new(16, 1);
-    for (i, line) in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).enumerate() {
-        let (line_depth, position) = line.split_once('\t').unwrap_or_else(|| fail(&format!("bad bench line {line}")));
-        let d = depth.unwrap_or_else(|| line_depth.trim().parse().unwrap_or_else(|_| fail("bad depth in bench file")));
-        let game = load(position, options);
-        engine.new_game();
-        let r = uhp::search(&game, &mut engine, Limits::depth(d), &never, &mut |_| {})
-            .unwrap_or_else(|| fail(&format!("bench position {} is a finished game", i + 1)));
-        let secs = r.time.as_secs_f64();
-        stdout::line(format_args!(
-            "{:>2} {:>10} nodes {:>8.3} s  depth {:>2}  {:<12} {}",
-            i + 1,
-            r.nodes,
-            secs,
-            r.depth,
-            r.best,
-            abbreviate(position)
-        ))?;
-        total_nodes += r.nodes;
-        total_time += secs;
-    }
-    stdout::line(format_args!(
-        "total {total_nodes} nodes {total_time:.3} s {:.0} nodes/s",
-        total_nodes as f64 / total_time.max(1e-9)
-    ))
-}
-
-fn abbreviate(position: &str) -> String {
-    let fields: Vec<&str> = position.split(';').collect();
-    match fields.len() {
-        0..=3 => position.to_string(),
-        n => format!("{};{} ({} moves)", fields[0], fields[2], n - 3),
+    match comb::bench::run(&text, depth, options.intellector_rules, &mut |line| stdout::line(line)) {
+        Ok(total) => stdout::line(total),
+        Err(BenchError::Output(e)) => Err(e),
+        Err(e) => fail(&e.to_string()),
     }
 }
 
