@@ -2,7 +2,7 @@
 
 use comb::hive::HiveGame;
 use comb::intellector::{IntellectorGame, Rules};
-use comb::search::{Engine, Limits};
+use comb::search::{Limits, Searcher};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::sync::atomic::AtomicBool;
 
@@ -18,7 +18,7 @@ fn search(c: &mut Criterion) {
         let hive = HiveGame::parse(position).unwrap().hive().clone();
         group.bench_function(name, |b| {
             b.iter(|| {
-                let mut engine = Engine::new(16, 1);
+                let mut engine = Searcher::new(16, 1);
                 engine.search(&hive, Limits::depth(depth), &stop, &mut |_| {}).nodes
             })
         });
@@ -26,7 +26,7 @@ fn search(c: &mut Criterion) {
     let intellector = IntellectorGame::new(Rules::Modern).position().clone();
     group.bench_function("intellector start depth 6", |b| {
         b.iter(|| {
-            let mut engine = Engine::new(16, 1);
+            let mut engine = Searcher::new(16, 1);
             engine.search(&intellector, Limits::depth(6), &stop, &mut |_| {}).nodes
         })
     });

@@ -9,7 +9,7 @@
 use crate::error::RulesError;
 use crate::games::AnyGame;
 use crate::intellector::Rules;
-use crate::search::{Engine, Limits};
+use crate::search::{Limits, Searcher};
 use crate::uhp;
 use std::fmt;
 use std::sync::atomic::AtomicBool;
@@ -121,7 +121,7 @@ pub fn run(
 ) -> Result<BenchTotal, BenchError> {
     let never = AtomicBool::new(false);
     let mut total = BenchTotal { nodes: 0, seconds: 0.0 };
-    let mut engine = Engine::new(TABLE_MEGABYTES, 1);
+    let mut engine = Searcher::new(TABLE_MEGABYTES, 1);
     for (i, line) in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).enumerate() {
         let (line_depth, position) = line.split_once('\t').ok_or_else(|| BenchError::Line(line.to_string()))?;
         let depth = match depth {

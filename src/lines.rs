@@ -26,19 +26,19 @@ pub struct LineReader<R> {
 
 /// One line read by [`LineReader::next_line`], borrowed from the reader until the next read.
 #[derive(Debug)]
-pub struct Line<'a> {
+pub struct InputLine<'a> {
     /// The first bytes of the line, at most the limit, its `\n` included if it fits.
     bytes: &'a [u8],
     /// The line's full length in bytes, its `\n` included.
     pub len: usize,
-    /// The line, counted with its `\n`, was longer than the limit: [`Line::text`] is its start.
+    /// The line, counted with its `\n`, was longer than the limit: [`InputLine::text`] is its start.
     pub cut: bool,
     /// Some of the line was not buffered yet when the line before it had been read: it had to
     /// be waited for (rather than arriving in the same write as the line before).
     pub waited: bool,
 }
 
-impl Line<'_> {
+impl InputLine<'_> {
     /// The kept text without its line ending (`\n` or `\r\n`); bytes that are not UTF-8 become
     /// U+FFFD.
     pub fn text(&self) -> String {
@@ -64,7 +64,7 @@ impl<R: Read> LineReader<R> {
 
     /// The next line, or `None` at the end of input. A last line without a newline still
     /// counts; a read error is returned as is (the part of the line read so far is lost).
-    pub fn next_line(&mut self) -> std::io::Result<Option<Line<'_>>> {
+    pub fn next_line(&mut self) -> std::io::Result<Option<InputLine<'_>>> {
         self.buf.clear();
         let (mut total, mut waited) = (0, false);
         loop {
@@ -91,8 +91,8 @@ impl<R: Read> LineReader<R> {
         }
     }
 
-    fn line(&self, len: usize, waited: bool) -> Line<'_> {
-        Line { bytes: &self.buf, len, cut: len > self.limit, waited }
+    fn line(&self, len: usize, waited: bool) -> InputLine<'_> {
+        InputLine { bytes: &self.buf, len, cut: len > self.limit, waited }
     }
 }
 

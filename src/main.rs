@@ -8,7 +8,7 @@
 use clap::{Parser, Subcommand};
 use comb::bench::BenchError;
 use comb::games::AnyGame;
-use comb::search::{Engine, Limits};
+use comb::search::{Limits, Searcher};
 use comb::tournament::stdout;
 use comb::uhp::{self, Options, Signals};
 use std::io;
@@ -378,7 +378,7 @@ fn bestmove(position: &str, args: BestmoveArgs, options: &Options) -> io::Result
         },
         (None, None) => Limits::depth(6),
     };
-    let mut engine = Engine::new(options.table_megabytes, 1);
+    let mut engine = Searcher::new(options.table_megabytes, 1);
     options.configure(&mut engine);
     if let Some(n) = threads {
         engine.set_threads(n);
@@ -525,7 +525,7 @@ fn selfplay(args: SelfplayArgs, options: &Options) -> io::Result<()> {
     if let Some(p) = &placement {
         eprintln!("shard {} (from {}): {games} of {} games", p.shard, p.source, settings.games);
     }
-    let mut report = |t: &comb::train::selfplay::Tally| {
+    let mut report = |t: &comb::train::selfplay::SelfplayTally| {
         if t.games.is_multiple_of(10) || t.games == games {
             eprintln!(
                 "{} games, {} positions kept; left out: {} book, {} forced, {} decided, {} tactical; {:.0} s",

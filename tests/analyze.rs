@@ -2,7 +2,7 @@
 //! games, the three inputs (a GameString, a file of them with a bad line, PGN), the JSON lines,
 //! the same review whatever the thread count, and the refusals.
 
-use comb::analyze::{self, input, Class, PlyReview, Summary, Verdict};
+use comb::analyze::{self, input, Class, PlyReview, ReviewSummary, Verdict};
 use comb::game::Color;
 use comb::games::AnyGame;
 use comb::intellector::Rules;
@@ -49,7 +49,7 @@ fn walking_into_a_mate_in_one_is_a_blunder_and_the_mate_is_best() {
     let mate = &plies[20];
     let s = mate.scores().expect("White had a choice");
     assert_eq!((s.class(), s.loss(), s.best.as_str(), s.played_score), (Class::Best, 0, "wA1 /wM", MATE - 1));
-    assert_eq!(Summary::of(&plies, Color::Black).count(Class::Blunder), 1);
+    assert_eq!(ReviewSummary::of(&plies, Color::Black).count(Class::Blunder), 1);
 }
 
 #[test]
@@ -57,7 +57,7 @@ fn a_forced_pass_is_listed_but_not_classed() {
     let plies = review(PASS, 2);
     let last = plies.last().expect("13 plies");
     assert_eq!((last.ply, last.played.as_str(), &last.verdict), (13, "pass", &Verdict::Forced));
-    let white = Summary::of(&plies, Color::White);
+    let white = ReviewSummary::of(&plies, Color::White);
     assert_eq!((white.forced, white.classed()), (1, 6));
     let out = comb(&["analyze", "--depth", "1", PASS]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));

@@ -2,7 +2,7 @@
 
 use comb::hive::HiveGame;
 use comb::intellector::{IntellectorGame, Rules};
-use comb::search::{Engine, Level, Limits, MATE};
+use comb::search::{Level, Limits, Searcher, MATE};
 use std::collections::{HashMap, HashSet};
 use std::process::Command;
 use std::sync::atomic::AtomicBool;
@@ -18,7 +18,7 @@ fn hive(text: &str) -> comb::hive::Hive {
 fn multipv_lines_are_distinct_moves_best_first() {
     let root = hive(MIDGAME);
     for depth in 1..=4 {
-        let mut engine = Engine::new(16, 1);
+        let mut engine = Searcher::new(16, 1);
         engine.set_multipv(5);
         let r = engine.search(&root, Limits::depth(depth), &AtomicBool::new(false), &mut |_| {});
         assert_eq!(r.lines.len(), 5, "depth {depth}");
@@ -35,7 +35,7 @@ fn multipv_lines_are_distinct_moves_best_first() {
 fn multipv_finds_the_win_first_and_reports_every_line() {
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/positions/hive-tactics.txt")).unwrap();
     let win = text.lines().find_map(|l| l.strip_prefix("win1\t")).unwrap();
-    let mut engine = Engine::new(16, 1);
+    let mut engine = Searcher::new(16, 1);
     engine.set_multipv(3);
     let mut reported = Vec::new();
     let r = engine.search(&hive(win), Limits::depth(3), &AtomicBool::new(false), &mut |rep| {
@@ -49,7 +49,7 @@ fn multipv_finds_the_win_first_and_reports_every_line() {
 fn multipv_of_one_is_the_plain_search() {
     let root = hive(MIDGAME);
     let search = |multipv: Option<usize>| {
-        let mut engine = Engine::new(16, 1);
+        let mut engine = Searcher::new(16, 1);
         if let Some(n) = multipv {
             engine.set_multipv(n);
         }
@@ -64,7 +64,7 @@ fn multipv_of_one_is_the_plain_search() {
 #[test]
 fn intellector_multipv_works_too() {
     let game = IntellectorGame::from_game_type("Intellector", Rules::Modern).unwrap();
-    let mut engine = Engine::new(16, 1);
+    let mut engine = Searcher::new(16, 1);
     engine.set_multipv(4);
     let r = engine.search(game.position(), Limits::depth(3), &AtomicBool::new(false), &mut |_| {});
     assert_eq!(r.lines.len(), 4);
@@ -76,7 +76,7 @@ fn level_moves(level: Level, text: &str, seeds: std::ops::Range<u64>) -> Vec<com
     let root = hive(text);
     seeds
         .map(|seed| {
-            let mut engine = Engine::new(4, 1);
+            let mut engine = Searcher::new(4, 1);
             engine.set_level(level, seed);
             // Deeper than any level searches: the level's own depth decides.
             engine.search(&root, Limits::depth(6), &AtomicBool::new(false), &mut |_| {}).best.unwrap()
@@ -104,13 +104,13 @@ fn a_level_caps_the_depth_and_still_takes_a_win() {
     let root = hive(MIDGAME);
     // Each level stops at its own depth (Hive's table), below the depth asked for.
     for (level, cap) in [(Level::Easy, 2), (Level::Medium, 4), (Level::Hard, 7)] {
-        let mut engine = Engine::new(4, 1);
+        let mut engine = Searcher::new(4, 1);
         engine.set_level(level, 1);
         let r = engine.search(&root, Limits::depth(9), &AtomicBool::new(false), &mut |_| {});
         assert_eq!(r.depth, cap, "{level:?}");
     }
     // Past its node budget a level plays from the deepest iteration it finished.
-    let mut engine = Engine::new(4, 1);
+    let mut engine = Searcher::new(4, 1);
     engine.set_level(Level::Hard, 1);
     let budget = Limits { depth: Some(9), nodes: Some(50_000), time: None };
     let r = engine.search(&root, budget, &AtomicBool::new(false), &mut |_| {});
@@ -120,7 +120,7 @@ fn a_level_caps_the_depth_and_still_takes_a_win() {
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/positions/hive-tactics.txt")).unwrap();
     for win in text.lines().filter_map(|l| l.strip_prefix("win1\t")) {
         for seed in 0..10 {
-            let mut engine = Engine::new(4, 1);
+            let mut engine = Searcher::new(4, 1);
             engine.set_level(Level::Easy, seed);
             let r = engine.search(&hive(win), Limits::depth(6), &AtomicBool::new(false), &mut |_| {});
             assert_eq!(r.score, MATE - 1, "{win} seed {seed}");

@@ -2,7 +2,7 @@
 
 use comb::game::Outcome;
 use comb::hive::{Hive, HiveGame};
-use comb::search::{Engine, Limits, MATE};
+use comb::search::{Limits, Searcher, MATE};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -19,7 +19,7 @@ fn tactics(kind: &str) -> Vec<HiveGame> {
 }
 
 fn best(hive: &Hive, depth: u32) -> (comb::hive::Move, i32) {
-    let mut engine = Engine::new(16, 1);
+    let mut engine = Searcher::new(16, 1);
     let r = engine.search(hive, Limits::depth(depth), &AtomicBool::new(false), &mut |_| {});
     (r.best.unwrap(), r.score)
 }
@@ -81,7 +81,7 @@ fn blocks_the_threat() {
 fn one_thread_is_deterministic() {
     let game = HiveGame::parse("Base+MLP;InProgress;White[11];wM;bM \\wM;wP wM-;bQ bM/;wQ /wM;bP -bQ;wA1 wM\\;bP /bM;wQ bQ\\;wM -bQ;wB1 -wM;bP bM\\;wQ wP/;wA1 /bM;wB1 wM;wA1 bQ\\;wQ wP\\;wA1 bP\\;wA2 wP/;bQ bQ\\").unwrap();
     let run = || {
-        let mut engine = Engine::new(16, 1);
+        let mut engine = Searcher::new(16, 1);
         let r = engine.search(game.hive(), Limits::depth(5), &AtomicBool::new(false), &mut |_| {});
         (r.best, r.nodes, r.score, r.pv)
     };
@@ -91,7 +91,7 @@ fn one_thread_is_deterministic() {
 #[test]
 fn time_limit_is_kept() {
     let game = HiveGame::parse("Base+MLP;InProgress;White[11];wM;bM \\wM;wP wM-;bQ bM/;wQ /wM;bP -bQ;wA1 wM\\;bP /bM;wQ bQ\\;wM -bQ;wB1 -wM;bP bM\\;wQ wP/;wA1 /bM;wB1 wM;wA1 bQ\\;wQ wP\\;wA1 bP\\;wA2 wP/;bQ bQ\\").unwrap();
-    let mut engine = Engine::new(16, 1);
+    let mut engine = Searcher::new(16, 1);
     let start = Instant::now();
     let r = engine.search(game.hive(), Limits::time(Duration::from_millis(300)), &AtomicBool::new(false), &mut |_| {});
     let took = start.elapsed();
@@ -110,7 +110,7 @@ fn the_time_given_is_used() {
     let middle_games = bench.lines().filter(|l| l.starts_with("6\tBase+MLP;InProgress")).skip(2).take(3);
     for line in middle_games {
         let game = HiveGame::parse(line.split_once('\t').unwrap().1).unwrap();
-        let mut engine = Engine::new(16, 1);
+        let mut engine = Searcher::new(16, 1);
         let r =
             engine.search(game.hive(), Limits::time(Duration::from_millis(400)), &AtomicBool::new(false), &mut |_| {});
         assert!(r.time >= Duration::from_millis(300), "answered after {:?} of 400 ms: {line}", r.time);
@@ -127,7 +127,7 @@ fn stop_flag_ends_an_unlimited_search() {
             std::thread::sleep(Duration::from_millis(200));
             stop.store(true, std::sync::atomic::Ordering::Relaxed);
         });
-        let mut engine = Engine::new(16, 1);
+        let mut engine = Searcher::new(16, 1);
         let r = engine.search(game.hive(), Limits::default(), &stop, &mut |_| {});
         assert!(r.best.is_some());
     });
@@ -141,7 +141,7 @@ fn threads_return_legal_moves() {
     ] {
         let mut game = HiveGame::parse(position).unwrap();
         let legal = game.legal_moves();
-        let mut engine = Engine::new(16, 3);
+        let mut engine = Searcher::new(16, 3);
         for depth in 1..=6 {
             // Threads may finish iterations for each other: the main thread's reports still
             // come in strictly increasing depth, and the answer is of the depth asked for.
@@ -162,7 +162,7 @@ fn intellector_search_takes_a_free_intellector() {
     use comb::intellector::{IntellectorGame, Rules};
     // White: Dominator e3, Intellector a1; Black: Intellector e5, open to the Dominator.
     let mut game = IntellectorGame::from_sip("2!wmo2n!Un", Rules::Modern).unwrap();
-    let mut engine = Engine::new(16, 1);
+    let mut engine = Searcher::new(16, 1);
     let r = engine.search(game.position(), Limits::depth(3), &AtomicBool::new(false), &mut |_| {});
     assert_eq!(r.score, MATE - 1);
     game.play_move(r.best.unwrap());
@@ -177,7 +177,7 @@ fn intellector_search_wins_by_leaving_no_move() {
     // White: Liberator a6, Defensor c6, Intellector e1; Black: Intellector a7, with b6 its
     // one way out. Nothing can take it; c6b6 closes the box and Black, who cannot move, loses.
     let mut game = IntellectorGame::from_sip("2!wJiKe4n!An", Rules::Modern).unwrap();
-    let mut engine = Engine::new(16, 1);
+    let mut engine = Searcher::new(16, 1);
     let r = engine.search(game.position(), Limits::depth(3), &AtomicBool::new(false), &mut |_| {});
     assert_eq!(r.score, MATE - 1);
     game.play_move(r.best.unwrap());

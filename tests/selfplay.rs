@@ -4,7 +4,7 @@
 use comb::games::AnyGame;
 use comb::intellector::Rules;
 use comb::search::Limits;
-use comb::train::selfplay::{run, Settings, Tally};
+use comb::train::selfplay::{run, SelfplayTally, Settings};
 
 fn settings(game_type: &str, threads: usize) -> Settings {
     Settings {
@@ -22,7 +22,7 @@ fn settings(game_type: &str, threads: usize) -> Settings {
     }
 }
 
-fn play(settings: &Settings) -> (String, Tally) {
+fn play(settings: &Settings) -> (String, SelfplayTally) {
     let mut out = Vec::new();
     let tally = run(settings, &mut out, &mut |_| {}).unwrap();
     (String::from_utf8(out).unwrap(), tally)
@@ -74,7 +74,7 @@ fn shards_play_the_games_of_the_whole_run() {
     let (all, tally) = play(&whole);
     let mut lines: Vec<&str> = Vec::new();
     let mut games = 0;
-    let shards: Vec<(String, Tally)> =
+    let shards: Vec<(String, SelfplayTally)> =
         (1..=2).map(|k| play(&Settings { shard: Some(Shard::new(k, 2).unwrap()), ..whole.clone() })).collect();
     for (text, tally) in &shards {
         lines.extend(text.lines());

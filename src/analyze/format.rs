@@ -19,7 +19,7 @@
 //! side, in that order (the fields are listed at [`jsonl`]).
 
 use super::input::Entry;
-use super::{Class, PlyReview, Summary};
+use super::{Class, PlyReview, ReviewSummary};
 use crate::game::Color;
 use crate::search::{is_mate_score, MATE};
 use crate::tournament::jsonl::string;
@@ -86,7 +86,7 @@ fn row(p: &PlyReview) -> [String; 8] {
 }
 
 /// A side's summary line: the count of each class, of forced moves, and the average loss.
-fn summary_line(side: Color, s: &Summary) -> String {
+fn summary_line(side: Color, s: &ReviewSummary) -> String {
     let counts: Vec<String> = Class::ALL.iter().map(|&c| format!("{} {}", c.name(), s.count(c))).collect();
     let average = s.average_loss().map_or("-".to_string(), |a| format!("{a:.1}"));
     format!("{side}: {}, forced {}, average loss {average}", counts.join(", "), s.forced)
@@ -118,7 +118,7 @@ pub fn table(entry: &Entry, plies: &[PlyReview]) -> String {
         out += &format!("{}\n", cells.join("  "));
     }
     for side in [Color::White, Color::Black] {
-        out += &format!("{}\n", summary_line(side, &Summary::of(plies, side)));
+        out += &format!("{}\n", summary_line(side, &ReviewSummary::of(plies, side)));
     }
     out
 }
@@ -182,7 +182,7 @@ pub fn jsonl(entry: &Entry, plies: &[PlyReview]) -> Vec<String> {
         ]));
     }
     for side in [Color::White, Color::Black] {
-        let summary = Summary::of(plies, side);
+        let summary = ReviewSummary::of(plies, side);
         let mut fields = vec![("type", string("summary")), ("game", number.clone()), ("side", side_name(side))];
         fields.extend(Class::ALL.iter().map(|&c| (c.name(), summary.count(c).to_string())));
         fields.push(("forced", summary.forced.to_string()));

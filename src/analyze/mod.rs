@@ -14,7 +14,7 @@
 //! [`Class::of`]). A position with a single legal move, a forced pass included, is
 //! [`Verdict::Forced`]: not searched and not classed.
 //!
-//! Every position is searched by its own single-threaded [`Engine`] with a fresh table, so at
+//! Every position is searched by its own single-threaded [`Searcher`] with a fresh table, so at
 //! a fixed depth the review is the same whatever the number of threads it is spread over.
 //!
 //! Reading the input is [`input`]; writing the table and the JSON lines is [`format`](mod@format).
@@ -25,7 +25,7 @@ pub mod input;
 use crate::game::{Color, Outcome};
 use crate::games::AnyGame;
 use crate::record::{Notation, Record};
-use crate::search::{is_mate_score, Engine, Limits, MATE};
+use crate::search::{is_mate_score, Limits, Searcher, MATE};
 use crate::with_record;
 use rayon::prelude::*;
 use std::sync::atomic::AtomicBool;
@@ -207,7 +207,7 @@ fn judge<G: Notation>(before: &G, played: G::Move, limits: Limits) -> Verdict {
     if legal.len() <= 1 {
         return Verdict::Forced;
     }
-    let mut engine = Engine::new(TABLE_MEGABYTES, 1);
+    let mut engine = Searcher::new(TABLE_MEGABYTES, 1);
     let never = AtomicBool::new(false);
     let result = engine.search(before, limits, &never, &mut |_| {});
     let best = result.best.unwrap_or(played);
@@ -230,7 +230,7 @@ fn judge<G: Notation>(before: &G, played: G::Move, limits: Limits) -> Verdict {
 /// The score of `position` for its side to move at `depth`: its result when the game is over;
 /// through the move when there is only one (the search does not score a position without a
 /// choice); else a search. `forced` bounds a run of forced moves.
-fn score_of<G: Notation>(position: &mut G, depth: u32, engine: &mut Engine, forced: usize) -> i32 {
+fn score_of<G: Notation>(position: &mut G, depth: u32, engine: &mut Searcher, forced: usize) -> i32 {
     match position.outcome() {
         Outcome::Win(winner) if winner == position.side_to_move() => return MATE,
         Outcome::Win(_) => return -MATE,
@@ -263,7 +263,7 @@ fn one_ply_back(score: i32) -> i32 {
 
 /// One side's moves in a reviewed game, counted.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Summary {
+pub struct ReviewSummary {
     /// Moves of each class, in the order of [`Class::ALL`].
     pub classes: [usize; 5],
     /// Forced moves.
@@ -272,10 +272,10 @@ pub struct Summary {
     pub total_loss: i64,
 }
 
-impl Summary {
+impl ReviewSummary {
     /// The summary of `side`'s moves among `plies`.
-    pub fn of(plies: &[PlyReview], side: Color) -> Summary {
-        let mut summary = Summary::default();
+    pub fn of(plies: &[PlyReview], side: Color) -> ReviewSummary {
+        let mut summary = ReviewSummary::default();
         for scores in plies.iter().filter(|p| p.side == side).map(PlyReview::scores) {
             match scores {
                 None => summary.forced += 1,

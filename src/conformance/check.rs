@@ -3,7 +3,7 @@
 
 use super::cases::{Builtin, Case, Expect, Setup};
 use super::moves::{compare, key_of, same_game, split_moves};
-use super::Session;
+use super::EngineUnderTest;
 use crate::tournament::engine::EngineError;
 
 /// What a case found: `Ok` when the reply is as expected, else the difference in words.
@@ -25,13 +25,13 @@ pub fn is_error(line: &str) -> bool {
 }
 
 /// Describes a failed exchange; the session is restarted before the next case.
-fn engine_failed(session: &mut Session, command: &str, e: EngineError) -> String {
+fn engine_failed(session: &mut EngineUnderTest, command: &str, e: EngineError) -> String {
     session.discard();
     format!("`{command}`: the engine {e}")
 }
 
 /// Runs `case`: set-up, command, comparison.
-pub fn run(session: &mut Session, case: &Case) -> Verdict {
+pub fn run(session: &mut EngineUnderTest, case: &Case) -> Verdict {
     if case.fresh {
         session.discard();
     }
@@ -157,7 +157,7 @@ fn option_line(line: &str) -> Result<(), String> {
 }
 
 /// The `options` block, and `options get` of its first option.
-fn options(session: &mut Session, reply: &[String]) -> Verdict {
+fn options(session: &mut EngineUnderTest, reply: &[String]) -> Verdict {
     for line in reply {
         option_line(line)?;
     }
@@ -172,7 +172,7 @@ fn options(session: &mut Session, reply: &[String]) -> Verdict {
 }
 
 /// End of input must end the engine within the command timeout.
-fn exit_on_eof(session: &mut Session) -> Verdict {
+fn exit_on_eof(session: &mut EngineUnderTest) -> Verdict {
     let timeout = session.timeout;
     let engine = session.engine().map_err(|e| format!("the engine {e}"))?;
     let closed = engine.close_input(timeout);

@@ -7,7 +7,7 @@
 //! - [`walk`]: the seeded random walk;
 //! - [`report`]: the lines printed and the summary.
 //!
-//! This is a client of an engine process ([`crate::tournament::engine::Engine`]); the rules
+//! This is a client of an engine process ([`crate::tournament::engine::EngineProcess`]); the rules
 //! enter only through comb's notation and move generator, to read and compare what the engine
 //! says.
 
@@ -18,8 +18,8 @@ pub mod report;
 pub mod walk;
 
 use crate::hive::GameType;
-use crate::tournament::engine::{Engine, EngineConfig, EngineError, Limit, Sync, TimeCommand, Timeouts};
-use report::{Line, Summary};
+use crate::tournament::engine::{EngineConfig, EngineError, EngineProcess, Limit, Sync, TimeCommand, Timeouts};
+use report::{ConformanceSummary, ReportLine};
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -81,17 +81,17 @@ impl std::error::Error for SetupError {}
 
 /// The engine process the cases talk to, started when first needed and again after a case
 /// that crashed it, hung it or closed its input.
-pub struct Session {
+pub struct EngineUnderTest {
     config: Arc<EngineConfig>,
     /// The wait for each reply.
     pub timeout: Duration,
-    engine: Option<Engine>,
+    engine: Option<EngineProcess>,
     stop: Arc<AtomicBool>,
 }
 
-impl Session {
+impl EngineUnderTest {
     /// A session with the engine `program args…`; nothing is started yet.
-    pub fn new(program: &str, args: &[String], timeout: Duration) -> Session {
+    pub fn new(program: &str, args: &[String], timeout: Duration) -> EngineUnderTest {
         let config = EngineConfig {
             name: "engine".to_string(),
             program: program.to_string(),
@@ -102,7 +102,7 @@ impl Session {
             sync: Sync::NewGame,
             time_command: TimeCommand::Time,
         };
-        Session { config: Arc::new(config), timeout, engine: None, stop: Arc::new(AtomicBool::new(false)) }
+        EngineUnderTest { config: Arc::new(config), timeout, engine: None, stop: Arc::new(AtomicBool::new(false)) }
     }
 
     /// The engine's command line.
@@ -111,10 +111,10 @@ impl Session {
     }
 
     /// The running engine, started if need be (it introduces itself first).
-    pub fn engine(&mut self) -> Result<&mut Engine, EngineError> {
+    pub fn engine(&mut self) -> Result<&mut EngineProcess, EngineError> {
         if self.engine.is_none() {
             let timeouts = Timeouts { command: self.timeout, ..Timeouts::default() };
-            self.engine = Some(Engine::start(Arc::clone(&self.config), &timeouts, Arc::clone(&self.stop))?);
+            self.engine = Some(EngineProcess::start(Arc::clone(&self.config), &timeouts, Arc::clone(&self.stop))?);
         }
         Ok(self.engine.as_mut().expect("just started"))
     }
@@ -132,7 +132,7 @@ impl Session {
 }
 
 /// The line of a case's result, with `--allow` applied.
-fn judge(case: &cases::Case, verdict: check::Verdict, allow: &[String]) -> Line {
+fn judge(case: &cases::Case, verdict: check::Verdict, allow: &[String]) -> ReportLine {
     let result = match verdict {
         Ok(()) => report::Result::Pass,
         Err(difference) => match case.allow.iter().find(|t| allow.contains(t)) {
@@ -140,11 +140,11 @@ fn judge(case: &cases::Case, verdict: check::Verdict, allow: &[String]) -> Line 
             None => report::Result::Fail(difference),
         },
     };
-    Line { name: case.name.clone(), result, note: None }
+    ReportLine { name: case.name.clone(), result, note: None }
 }
 
 /// The walk's line.
-fn walk_line(walk: &walk::Walk, settings: &Settings) -> Line {
+fn walk_line(walk: &walk::Walk, settings: &Settings) -> ReportLine {
     let result = match &walk.failure {
         None => report::Result::Pass,
         Some((_, text)) => report::Result::Fail(text.clone()),
@@ -159,11 +159,11 @@ fn walk_line(walk: &walk::Walk, settings: &Settings) -> Line {
     for (tag, n) in &walk.allowed {
         note.push_str(&format!("; allowed {tag} {n} times"));
     }
-    Line { name: "walk".to_string(), result, note: Some(note) }
+    ReportLine { name: "walk".to_string(), result, note: Some(note) }
 }
 
 /// Runs the suite, printing a line per case to `out`, and returns the summary.
-pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<Summary, RunError> {
+pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<ConformanceSummary, RunError> {
     let text = std::fs::read_to_string(&settings.file).map_err(|e| SetupError::File(settings.file.clone(), e))?;
     let all = cases::parse(&text, &settings.file.display().to_string()).map_err(SetupError::Case)?;
     for tag in &settings.allow {
@@ -177,11 +177,11 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<Summary, RunError
     if selected.is_empty() && !walk_selected {
         return Err(SetupError::NoCase(settings.case.clone().unwrap_or_default()).into());
     }
-    let mut session = Session::new(&settings.program, &settings.args, settings.timeout);
+    let mut session = EngineUnderTest::new(&settings.program, &settings.args, settings.timeout);
     // An engine that cannot start at all is a set-up error, not ninety failed cases.
     let command_line = session.command_line();
     session.engine().map_err(|e| SetupError::Engine(command_line, e))?;
-    let mut summary = Summary::default();
+    let mut summary = ConformanceSummary::default();
     for case in selected {
         let line = judge(case, check::run(&mut session, case), &settings.allow);
         summary.add(&line);

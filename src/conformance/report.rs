@@ -20,7 +20,7 @@ pub enum Result {
 
 /// One printed line (or block, for a difference over several lines).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Line {
+pub struct ReportLine {
     /// The case's name.
     pub name: String,
     /// What it found.
@@ -29,7 +29,7 @@ pub struct Line {
     pub note: Option<String>,
 }
 
-impl fmt::Display for Line {
+impl fmt::Display for ReportLine {
     /// `pass  NAME`, `FAIL  NAME: difference`, `allowed  NAME (tag): difference`; the lines
     /// after the first of a long difference are indented.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -49,7 +49,7 @@ impl fmt::Display for Line {
 
 /// The counts of a run.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Summary {
+pub struct ConformanceSummary {
     /// Cases that passed.
     pub passed: usize,
     /// Cases that failed.
@@ -60,9 +60,9 @@ pub struct Summary {
     pub tags: Vec<String>,
 }
 
-impl Summary {
+impl ConformanceSummary {
     /// Counts one line.
-    pub fn add(&mut self, line: &Line) {
+    pub fn add(&mut self, line: &ReportLine) {
         match &line.result {
             Result::Pass => self.passed += 1,
             Result::Fail(_) => self.failed += 1,
@@ -81,7 +81,7 @@ impl Summary {
     }
 }
 
-impl fmt::Display for Summary {
+impl fmt::Display for ConformanceSummary {
     /// `conformance: 87 passed, 2 failed, 1 allowed (repetition-draw) of 90`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let total = self.passed + self.failed + self.allowed;
@@ -99,9 +99,9 @@ mod tests {
 
     #[test]
     fn lines_and_summary_read_as_documented() {
-        let pass = Line { name: "a".into(), result: Result::Pass, note: None };
-        let fail = Line { name: "b".into(), result: Result::Fail("x\ny".into()), note: None };
-        let allowed = Line {
+        let pass = ReportLine { name: "a".into(), result: Result::Pass, note: None };
+        let fail = ReportLine { name: "b".into(), result: Result::Fail("x\ny".into()), note: None };
+        let allowed = ReportLine {
             name: "c".into(),
             result: Result::Allowed { tag: "repetition-draw".into(), difference: "z".into() },
             note: None,
@@ -109,7 +109,7 @@ mod tests {
         assert_eq!(pass.to_string(), "pass  a");
         assert_eq!(fail.to_string(), "FAIL  b: x\n      y");
         assert_eq!(allowed.to_string(), "allowed  c (repetition-draw): z");
-        let mut s = Summary::default();
+        let mut s = ConformanceSummary::default();
         for l in [&pass, &fail, &allowed, &allowed] {
             s.add(l);
         }

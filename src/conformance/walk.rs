@@ -7,7 +7,7 @@
 
 use super::check::{is_error, quote};
 use super::moves::{compare, legal, same_game, split_moves};
-use super::Session;
+use super::EngineUnderTest;
 use crate::hive::{GameType, HiveGame};
 use crate::zobrist::SplitMix64;
 use std::time::{Duration, Instant};
@@ -57,7 +57,7 @@ fn found(what: String) -> Found {
 }
 
 /// Walks until the time is up or a difference is found that `allowed` does not cover.
-pub fn run(session: &mut Session, settings: &WalkSettings, allowed: &[String]) -> Walk {
+pub fn run(session: &mut EngineUnderTest, settings: &WalkSettings, allowed: &[String]) -> Walk {
     let deadline = Instant::now() + settings.time;
     let mut rng = SplitMix64::new(settings.seed);
     let mut walk = Walk::default();
@@ -97,7 +97,7 @@ pub fn run(session: &mut Session, settings: &WalkSettings, allowed: &[String]) -
 
 /// Sends `command` and returns its one-line answer; an engine that fails, answers several
 /// lines or an error is the walk's difference.
-fn one_line(session: &mut Session, command: &str) -> Result<String, Found> {
+fn one_line(session: &mut EngineUnderTest, command: &str) -> Result<String, Found> {
     let reply = session.exchange(command).map_err(|e| {
         session.discard();
         found(format!("`{command}`: the engine {e}"))
@@ -110,7 +110,7 @@ fn one_line(session: &mut Session, command: &str) -> Result<String, Found> {
 }
 
 /// Sends a command whose answer is one GameString, and compares it with `game`'s.
-fn expect_game(session: &mut Session, command: &str, game: &HiveGame) -> Result<(), Found> {
+fn expect_game(session: &mut EngineUnderTest, command: &str, game: &HiveGame) -> Result<(), Found> {
     let line = one_line(session, command)?;
     match same_game(&game.game_string(), &line) {
         None => Ok(()),
@@ -126,7 +126,7 @@ fn expect_game(session: &mut Session, command: &str, game: &HiveGame) -> Result<
 
 /// Plays one random game on the engine, comparing as it goes.
 fn play_game(
-    session: &mut Session,
+    session: &mut EngineUnderTest,
     game: &mut HiveGame,
     rng: &mut SplitMix64,
     positions: &mut usize,

@@ -12,7 +12,7 @@
 //! A level's depth is comb's depth: with its pruning and reductions comb's depth N is not
 //! another engine's depth N, which is why the levels are measured, not matched by depth.
 
-use super::{is_mate_score, Limits, Line};
+use super::{is_mate_score, Limits, RootLine};
 use crate::game::{Game, LevelShape};
 use crate::zobrist::{splitmix64, SplitMix64};
 
@@ -97,12 +97,12 @@ impl Chooser {
     /// `exp(-(best - score) / temperature)`. Always 0 for one line, a non-positive
     /// temperature, or a forced win seen: mate scores differ by a point a ply, so a quicker
     /// mate would barely outweigh a slower one, and a person who sees a win plays it.
-    pub fn choose<M>(&mut self, lines: &[Line<M>], temperature: f64) -> usize {
+    pub fn choose<M>(&mut self, lines: &[RootLine<M>], temperature: f64) -> usize {
         let best = lines.first().map_or(0, |l| l.score);
         if lines.len() <= 1 || temperature <= 0.0 || (is_mate_score(best) && best > 0) {
             return 0;
         }
-        let weight = |l: &Line<M>| (-((best - l.score) as f64) / temperature).exp();
+        let weight = |l: &RootLine<M>| (-((best - l.score) as f64) / temperature).exp();
         let total: f64 = lines.iter().map(weight).sum();
         let mut target = self.rng.unit() * total;
         for (i, line) in lines.iter().enumerate() {
@@ -119,8 +119,8 @@ impl Chooser {
 mod tests {
     use super::*;
 
-    fn lines(scores: &[i32]) -> Vec<Line<u8>> {
-        scores.iter().map(|&score| Line { score, pv: vec![] }).collect()
+    fn lines(scores: &[i32]) -> Vec<RootLine<u8>> {
+        scores.iter().map(|&score| RootLine { score, pv: vec![] }).collect()
     }
 
     #[test]

@@ -84,7 +84,7 @@ pub fn is_mate_score(score: i32) -> bool {
 
 /// One root move's line: its score and its principal variation (starting with the move).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Line<M> {
+pub struct RootLine<M> {
     /// Score of the line, from the side to move's view.
     pub score: i32,
     /// The move and the best play after it.
@@ -103,7 +103,7 @@ pub struct Report<M> {
     /// The best root moves' lines, best first: as many as the engine's multi-PV count asks
     /// (fewer when the position has fewer moves). The first is the best move's score (from
     /// the side to move's view) and principal variation.
-    pub lines: Vec<Line<M>>,
+    pub lines: Vec<RootLine<M>>,
 }
 
 /// The answer of a search.
@@ -127,12 +127,12 @@ pub struct SearchResult<M> {
     pub from_partial: bool,
     /// The best root moves' lines of the last finished iteration, best first (see
     /// [`Report::lines`]); empty when the search had nothing to think about.
-    pub lines: Vec<Line<M>>,
+    pub lines: Vec<RootLine<M>>,
 }
 
 /// A search engine: the transposition table, the thread count, the number of root moves to
 /// score exactly (multi-PV) and the difficulty level, kept between searches.
-pub struct Engine {
+pub struct Searcher {
     tt: TranspositionTable,
     threads: usize,
     multipv: usize,
@@ -143,11 +143,11 @@ pub struct Engine {
 /// Most root moves a multi-PV search scores exactly.
 pub const MAX_MULTIPV: usize = 64;
 
-impl Engine {
+impl Searcher {
     /// An engine with a table of `tt_megabytes` MiB (or the largest half, quarter, … of it the
     /// machine provides) searching with `threads` threads (1 to [`MAX_THREADS`]).
-    pub fn new(tt_megabytes: usize, threads: usize) -> Engine {
-        Engine {
+    pub fn new(tt_megabytes: usize, threads: usize) -> Searcher {
+        Searcher {
             tt: TranspositionTable::new(tt_megabytes),
             threads: threads.clamp(1, MAX_THREADS),
             multipv: 1,
@@ -222,7 +222,7 @@ impl Engine {
                 depth: 0,
                 nodes: 0,
                 time: clock.elapsed(),
-                lines: if pv.is_empty() { Vec::new() } else { vec![Line { score: 0, pv: pv.clone() }] },
+                lines: if pv.is_empty() { Vec::new() } else { vec![RootLine { score: 0, pv: pv.clone() }] },
                 pv,
                 from_partial: false,
             };
@@ -268,7 +268,7 @@ impl Engine {
                     result.best = pv.first().copied();
                     result.score = score;
                     result.depth = depth;
-                    result.lines = vec![Line { score, pv: pv.clone() }];
+                    result.lines = vec![RootLine { score, pv: pv.clone() }];
                     result.pv = pv;
                 }
             }

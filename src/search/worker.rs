@@ -11,7 +11,7 @@ use super::ordering::MoveTables;
 use super::pruning::Reductions;
 use super::time::{Clock, Limits, TimeManager};
 use super::tt::{Bound, TranspositionTable};
-use super::{Finished, Line, Report, SearchResult, INFINITY, MATE, MAX_PLY};
+use super::{Finished, Report, RootLine, SearchResult, INFINITY, MATE, MAX_PLY};
 use crate::game::Game;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -75,7 +75,7 @@ pub(crate) struct Worker<'a, G: Game> {
     multipv: usize,
     /// Multi-PV: the lines of the iteration being searched, as root moves are scored.
     /// Each with whether its score is exact (it beat the `multipv`-th best when searched).
-    root_lines: Vec<(bool, Line<G::Move>)>,
+    root_lines: Vec<(bool, RootLine<G::Move>)>,
     /// Multi-PV: the best `multipv` exact scores of `root_lines`, best first, kept as lines
     /// are added so the threshold of the next root move costs no sort and no allocation.
     best_exact: Vec<i32>,
@@ -369,11 +369,11 @@ impl<'a, G: Game> Worker<'a, G> {
     }
 
     /// The lines of a finished iteration, best first: the multi-PV lines, or the one line.
-    fn finished_lines(&self, score: i32, pv: &[G::Move]) -> Vec<Line<G::Move>> {
+    fn finished_lines(&self, score: i32, pv: &[G::Move]) -> Vec<RootLine<G::Move>> {
         if self.multipv > 1 {
             self.root_lines.iter().filter(|l| l.0).take(self.multipv).map(|l| l.1.clone()).collect()
         } else {
-            vec![Line { score, pv: pv.to_vec() }]
+            vec![RootLine { score, pv: pv.to_vec() }]
         }
     }
 
@@ -408,7 +408,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 pv.extend_from_slice(&self.pv[1]);
                 self.note_exact(score);
             }
-            self.root_lines.push((exact, Line { score, pv }));
+            self.root_lines.push((exact, RootLine { score, pv }));
         }
         if self.aborted {
             return self.root_lines.first().map_or(0, |l| l.1.score);

@@ -180,7 +180,7 @@ impl std::fmt::Display for EngineError {
     }
 }
 
-/// What an engine did after its input was closed ([`Engine::close_input`]).
+/// What an engine did after its input was closed ([`EngineProcess::close_input`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InputClosed {
     /// How it exited (`code 0`), or `None` if it was still running at the deadline.
@@ -203,7 +203,7 @@ const STDERR_TAIL: usize = 50;
 const POLL: Duration = Duration::from_millis(50);
 
 /// A running engine process.
-pub struct Engine {
+pub struct EngineProcess {
     config: Arc<EngineConfig>,
     child: Child,
     stdin: Option<ChildStdin>,
@@ -229,9 +229,13 @@ fn pump<R: Read>(input: R, mut sink: impl FnMut(String) -> bool) {
     }
 }
 
-impl Engine {
+impl EngineProcess {
     /// Starts the engine, reads its `info` block and sets its options. `stop` aborts any wait.
-    pub fn start(config: Arc<EngineConfig>, timeouts: &Timeouts, stop: Arc<AtomicBool>) -> Result<Engine, EngineError> {
+    pub fn start(
+        config: Arc<EngineConfig>,
+        timeouts: &Timeouts,
+        stop: Arc<AtomicBool>,
+    ) -> Result<EngineProcess, EngineError> {
         let mut command = Command::new(&config.program);
         command.args(&config.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
         if let Some(dir) = &config.dir {
@@ -262,7 +266,7 @@ impl Engine {
             })
         });
         let stdin = child.stdin.take();
-        let mut engine = Engine {
+        let mut engine = EngineProcess {
             config,
             child,
             stdin,
@@ -502,7 +506,7 @@ impl Engine {
     }
 }
 
-impl Drop for Engine {
+impl Drop for EngineProcess {
     fn drop(&mut self) {
         if let Ok(None) = self.child.try_wait() {
             // The engine has its own process group: end the whole group, so that an engine
@@ -525,7 +529,7 @@ impl Drop for Engine {
 /// game, and thrown away after any failure so that the next game gets a fresh one.
 pub struct EngineSlot {
     config: Arc<EngineConfig>,
-    engine: Option<Engine>,
+    engine: Option<EngineProcess>,
     stop: Arc<AtomicBool>,
 }
 
@@ -541,15 +545,15 @@ impl EngineSlot {
     }
 
     /// The running engine, started (or restarted) if need be.
-    pub fn engine(&mut self, timeouts: &Timeouts) -> Result<&mut Engine, EngineError> {
+    pub fn engine(&mut self, timeouts: &Timeouts) -> Result<&mut EngineProcess, EngineError> {
         if self.engine.is_none() {
-            self.engine = Some(Engine::start(Arc::clone(&self.config), timeouts, Arc::clone(&self.stop))?);
+            self.engine = Some(EngineProcess::start(Arc::clone(&self.config), timeouts, Arc::clone(&self.stop))?);
         }
         Ok(self.engine.as_mut().expect("just started"))
     }
 
     /// The running engine, if any.
-    pub fn running(&mut self) -> Option<&mut Engine> {
+    pub fn running(&mut self) -> Option<&mut EngineProcess> {
         self.engine.as_mut()
     }
 

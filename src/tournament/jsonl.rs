@@ -94,7 +94,7 @@ pub fn format_game(record: &GameRecord, tail: &str) -> String {
 #[derive(Debug)]
 pub struct GameLines {
     /// The games, in file order (blank lines skipped).
-    pub lines: Vec<Line>,
+    pub lines: Vec<JsonlGame>,
     /// The last line when it is cut short (no line break, no whole object): its number and why
     /// it does not read.
     pub cut: Option<(usize, String)>,
@@ -106,7 +106,7 @@ pub struct GameLines {
 
 /// One game as a tournament's JSONL file holds it.
 #[derive(Clone, Debug)]
-pub struct Line {
+pub struct JsonlGame {
     /// The file.
     pub path: PathBuf,
     /// Its line number, from 1.
@@ -135,7 +135,7 @@ pub fn read(path: &Path) -> Result<GameLines, JsonlError> {
         };
         match parsed {
             Some(Ok((text, fields))) => {
-                games.lines.push(Line { path: path.to_path_buf(), number, text: text.to_string(), fields });
+                games.lines.push(JsonlGame { path: path.to_path_buf(), number, text: text.to_string(), fields });
             }
             // Only the end of the file can be cut: a killed writer stops mid-line.
             Some(Err(reason)) if !terminated => {
@@ -152,7 +152,7 @@ pub fn read(path: &Path) -> Result<GameLines, JsonlError> {
     Ok(games)
 }
 
-impl Line {
+impl JsonlGame {
     /// The value of field `key`.
     pub fn field(&self, key: &'static str) -> Result<&Value, JsonlError> {
         self.fields.iter().find(|(k, _)| k == key).map(|(_, v)| v).ok_or_else(|| self.error(format!("no `{key}`")))
@@ -264,7 +264,7 @@ impl Line {
 }
 
 /// The first game number met twice in `lines`, with both lines.
-pub fn first_duplicate(lines: &[Line]) -> Result<Option<(usize, &Line, &Line)>, JsonlError> {
+pub fn first_duplicate(lines: &[JsonlGame]) -> Result<Option<(usize, &JsonlGame, &JsonlGame)>, JsonlError> {
     let mut seen = std::collections::HashMap::new();
     for line in lines {
         let game = line.game()?;

@@ -2,7 +2,7 @@
 //! counted as one run counts its games, and reported alike; optionally written out again as one
 //! PGN and one JSONL file.
 //!
-//! The games are counted in game-number order, through the same [`Tally`] as a live run: with an
+//! The games are counted in game-number order, through the same [`TournamentTally`] as a live run: with an
 //! SPRT, the count stops at the game where the test reaches its verdict, as a run with
 //! `--concurrency 1` stops (shards play their whole part, see [`super::shard`]). So N shards
 //! merged report what the single run reports, apart from the times.
@@ -10,8 +10,8 @@
 use super::args::MergeArgs;
 use super::error::MergeError;
 use super::identity;
-use super::jsonl::{self, Line};
-use super::report::Tally;
+use super::jsonl::{self, JsonlGame};
+use super::report::TournamentTally;
 use super::schedule::{self, Mode};
 use super::settings::sprt_from;
 use super::stats::Sprt;
@@ -58,7 +58,7 @@ fn merge(args: &MergeArgs) -> Result<(), MergeError> {
 
 /// Every game line of every file, in file order. A cut last line (a run killed mid-line) is
 /// refused: that run has games still to play, so the tournament is not finished.
-fn read_all(paths: &[PathBuf]) -> Result<Vec<Line>, MergeError> {
+fn read_all(paths: &[PathBuf]) -> Result<Vec<JsonlGame>, MergeError> {
     let mut lines = Vec::new();
     for path in paths {
         let games = jsonl::read(path)?;
@@ -74,7 +74,7 @@ fn read_all(paths: &[PathBuf]) -> Result<Vec<Line>, MergeError> {
 }
 
 /// The tournament id every line shares, or the first line of another tournament.
-fn check_one_tournament(lines: &[Line]) -> Result<String, MergeError> {
+fn check_one_tournament(lines: &[JsonlGame]) -> Result<String, MergeError> {
     let first = &lines[0];
     let id = first.tournament()?;
     for line in lines {
@@ -92,7 +92,7 @@ fn check_one_tournament(lines: &[Line]) -> Result<String, MergeError> {
 }
 
 /// Refuses a game number met twice (a shard given twice, or two runs of one shard).
-fn check_each_game_once(lines: &[Line]) -> Result<(), MergeError> {
+fn check_each_game_once(lines: &[JsonlGame]) -> Result<(), MergeError> {
     match jsonl::first_duplicate(lines)? {
         Some((game, first, again)) => Err(MergeError::Duplicate { game, first: first.place(), again: again.place() }),
         None => Ok(()),
@@ -100,7 +100,7 @@ fn check_each_game_once(lines: &[Line]) -> Result<(), MergeError> {
 }
 
 /// The engines, pairings, number of games and test, from the settings of `line`.
-fn settings(line: &Line) -> Result<Settings, MergeError> {
+fn settings(line: &JsonlGame) -> Result<Settings, MergeError> {
     let text = line.str("settings")?;
     let get = |key: &str| {
         text.lines()
@@ -128,7 +128,7 @@ fn settings(line: &Line) -> Result<Settings, MergeError> {
 /// The merged report, and how many games (in number order) it counts: all of them, or those up
 /// to the SPRT's verdict.
 fn report(settings: &Settings, id: &str, files: usize, records: &[GameRecord]) -> (String, usize) {
-    let mut tally = Tally::new(settings.names.clone(), &settings.pairings, settings.sprt.as_ref(), true);
+    let mut tally = TournamentTally::new(settings.names.clone(), &settings.pairings, settings.sprt.as_ref(), true);
     let mut text = format!("Merged {files} file{}: tournament {id}\n", if files == 1 { "" } else { "s" });
     let mut counted = records.len();
     for (i, record) in records.iter().enumerate() {
@@ -146,7 +146,7 @@ fn report(settings: &Settings, id: &str, files: usize, records: &[GameRecord]) -
 
 /// Writes the counted games to `--pgn` and `--jsonl`, in number order. The JSONL lines are the
 /// shards' own, marked as those of the whole run (`"shard":null`), so a merged file merges again.
-fn write_files(args: &MergeArgs, lines: &[Line], records: &[GameRecord]) -> Result<(), MergeError> {
+fn write_files(args: &MergeArgs, lines: &[JsonlGame], records: &[GameRecord]) -> Result<(), MergeError> {
     if let Some(path) = &args.pgn {
         let text: String = records.iter().map(|r| pgn::format_game(r, &args.event, &args.site)).collect();
         write(path, &text)?;

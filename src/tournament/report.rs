@@ -381,7 +381,7 @@ impl PairingStats {
 
 /// The count of a tournament as games come in: the standings and the SPRT's state. A live run
 /// and a merge of shards both count through it, so that they report alike.
-pub struct Tally<'a> {
+pub struct TournamentTally<'a> {
     names: Vec<String>,
     standings: Standings,
     sprt: Option<&'a Sprt>,
@@ -392,15 +392,20 @@ pub struct Tally<'a> {
     kept: usize,
 }
 
-impl<'a> Tally<'a> {
+impl<'a> TournamentTally<'a> {
     /// Nothing counted yet, for engines `names` and `pairings`; `decides` says whether `sprt`
     /// may reach a verdict.
-    pub fn new(names: Vec<String>, pairings: &[(usize, usize)], sprt: Option<&'a Sprt>, decides: bool) -> Tally<'a> {
+    pub fn new(
+        names: Vec<String>,
+        pairings: &[(usize, usize)],
+        sprt: Option<&'a Sprt>,
+        decides: bool,
+    ) -> TournamentTally<'a> {
         let standings = Standings::new(names.clone(), pairings);
-        Tally { names, standings, sprt, verdict: Verdict::Continue, decides, kept: 0 }
+        TournamentTally { names, standings, sprt, verdict: Verdict::Continue, decides, kept: 0 }
     }
 
-    /// Counts the games a resumed run keeps, in the order they finished, as [`Tally::add`]
+    /// Counts the games a resumed run keeps, in the order they finished, as [`TournamentTally::add`]
     /// counted them before the run was interrupted. Returns the SPRT's verdict line if the test
     /// decides among them (the run then plays no more); the games after that are not counted.
     pub fn keep(&mut self, records: &[GameRecord]) -> Option<String> {

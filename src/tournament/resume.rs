@@ -10,7 +10,7 @@
 
 use super::error::{JsonlError, ResumeError};
 use super::identity::Identity;
-use super::jsonl::{self, Line};
+use super::jsonl::{self, JsonlGame};
 use super::schedule::GameSpec;
 use super::shard::Shard;
 use super::GameRecord;
@@ -98,7 +98,7 @@ pub fn load(
 
 /// Refuses a line of another tournament or shard, or a game this run does not play.
 fn check_line(
-    line: &Line,
+    line: &JsonlGame,
     identity: &Identity,
     shard: Option<&str>,
     scheduled: &HashSet<usize>,

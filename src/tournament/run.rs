@@ -7,7 +7,7 @@ use super::engine::EngineConfig;
 use super::error::RunError;
 use super::files::GameFiles;
 use super::referee::{PlayError, PlayedGame};
-use super::report::{self, Tally};
+use super::report::{self, TournamentTally};
 use super::schedule::{self, GameSpec, Outcome};
 use super::setup::{self, Tournament};
 use super::{stdout, GameRecord};
@@ -102,7 +102,7 @@ fn play(t: Tournament, stop: &Arc<AtomicBool>) -> Result<(), RunError> {
     // A shard cannot stop the others: it plays its whole part, and the test's verdict is the
     // merge's (`comb tournament merge`), over the games of every shard.
     let names = engines.iter().map(|e| e.name.clone()).collect();
-    let mut tally = Tally::new(names, &pairings, sprt.as_ref(), shard.is_none());
+    let mut tally = TournamentTally::new(names, &pairings, sprt.as_ref(), shard.is_none());
     let kept = resume.map(|r| r.kept).unwrap_or_default();
     // The kept games are counted as they were before the interruption, so the SPRT sees what it
     // saw then; if it decided among them, nothing more is played.
@@ -136,7 +136,7 @@ struct Progress<'a> {
     limits: Vec<String>,
     game_type: &'a str,
     files: GameFiles,
-    tally: Tally<'a>,
+    tally: TournamentTally<'a>,
     /// Games to play.
     total: usize,
     rating_interval: usize,
@@ -150,7 +150,7 @@ impl<'a> Progress<'a> {
     fn new(
         engines: &'a [Arc<EngineConfig>],
         game_type: &'a str,
-        tally: Tally<'a>,
+        tally: TournamentTally<'a>,
         rating_interval: usize,
         files: GameFiles,
         total: usize,

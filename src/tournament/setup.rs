@@ -4,7 +4,7 @@
 //! before the first game.
 
 use super::args::TournamentArgs;
-use super::engine::{Engine, EngineConfig, Timeouts};
+use super::engine::{EngineConfig, EngineProcess, Timeouts};
 use super::error::SetupError;
 use super::files::GameFiles;
 use super::identity::{identify, Identity};
@@ -231,7 +231,7 @@ fn try_engine(
     stop: &Arc<AtomicBool>,
 ) -> Result<String, SetupError> {
     let command = config.command_line();
-    let mut engine = Engine::start(Arc::new(config.clone()), timeouts, Arc::clone(stop))
+    let mut engine = EngineProcess::start(Arc::new(config.clone()), timeouts, Arc::clone(stop))
         .map_err(|error| SetupError::Engine { index, command: command.clone(), error })?;
     let id = engine.id().unwrap_or_default().to_string();
     // An engine that refuses the game type would lose every game at ply 0 as a protocol error;

@@ -34,7 +34,7 @@ use crate::game::{Color, Outcome};
 use crate::games::AnyGame;
 use crate::intellector::Rules;
 use crate::record::{Notation, Record};
-use crate::search::{is_mate_score, Engine, Limits};
+use crate::search::{is_mate_score, Limits, Searcher};
 use crate::tournament::shard::Shard;
 use crate::with_record;
 use crate::zobrist::SplitMix64;
@@ -84,7 +84,7 @@ impl Settings {
 
 /// How many positions a run kept and left out, by reason.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
+pub struct SelfplayTally {
     /// Games played.
     pub games: usize,
     /// Positions written.
@@ -99,8 +99,8 @@ pub struct Tally {
     pub tactical: usize,
 }
 
-impl Tally {
-    fn add(&mut self, other: &Tally) {
+impl SelfplayTally {
+    fn add(&mut self, other: &SelfplayTally) {
         self.games += other.games;
         self.kept += other.kept;
         self.book += other.book;
@@ -125,7 +125,11 @@ type Sample = Result<(String, i32), Skip>;
 
 /// Plays the games of `settings` (all, or its shard's) and writes the kept positions to
 /// `out`, in game order; `progress` hears of every finished game. Fails only when `out` does.
-pub fn run(settings: &Settings, out: &mut dyn Write, progress: &mut dyn FnMut(&Tally)) -> io::Result<Tally> {
+pub fn run(
+    settings: &Settings,
+    out: &mut dyn Write,
+    progress: &mut dyn FnMut(&SelfplayTally),
+) -> io::Result<SelfplayTally> {
     let numbers = settings.game_numbers();
     let numbers = &numbers;
     let next = AtomicUsize::new(0);
@@ -135,7 +139,7 @@ pub fn run(settings: &Settings, out: &mut dyn Write, progress: &mut dyn FnMut(&T
         for _ in 0..settings.threads.max(1) {
             let (sender, next, failed) = (sender.clone(), &next, &failed);
             scope.spawn(move || {
-                let mut engine = Engine::new(settings.table_megabytes, 1);
+                let mut engine = Searcher::new(settings.table_megabytes, 1);
                 loop {
                     // `place` orders the output; the game's number seeds it.
                     let place = next.fetch_add(1, Ordering::Relaxed);
@@ -163,11 +167,11 @@ pub fn run(settings: &Settings, out: &mut dyn Write, progress: &mut dyn FnMut(&T
 fn write_in_order(
     receiver: mpsc::Receiver<(usize, Vec<Sample>, Outcome)>,
     out: &mut dyn Write,
-    progress: &mut dyn FnMut(&Tally),
-) -> io::Result<Tally> {
+    progress: &mut dyn FnMut(&SelfplayTally),
+) -> io::Result<SelfplayTally> {
     let mut waiting = BTreeMap::new();
     let mut next = 0;
-    let mut tally = Tally::default();
+    let mut tally = SelfplayTally::default();
     for (index, samples, outcome) in receiver {
         waiting.insert(index, (samples, outcome));
         while let Some((samples, outcome)) = waiting.remove(&next) {
@@ -180,13 +184,13 @@ fn write_in_order(
     Ok(tally)
 }
 
-fn write_game(samples: &[Sample], outcome: Outcome, out: &mut dyn Write) -> io::Result<Tally> {
+fn write_game(samples: &[Sample], outcome: Outcome, out: &mut dyn Write) -> io::Result<SelfplayTally> {
     let result = match outcome {
         Outcome::Win(Color::White) => "1",
         Outcome::Win(Color::Black) => "0",
         _ => "0.5",
     };
-    let mut tally = Tally { games: 1, ..Tally::default() };
+    let mut tally = SelfplayTally { games: 1, ..SelfplayTally::default() };
     for sample in samples {
         match sample {
             Ok((game_string, score)) => {
@@ -203,7 +207,7 @@ fn write_game(samples: &[Sample], outcome: Outcome, out: &mut dyn Write) -> io::
 }
 
 /// Plays game number `index`: its positions and its result.
-fn play(settings: &Settings, index: usize, engine: &mut Engine) -> (Vec<Sample>, Outcome) {
+fn play(settings: &Settings, index: usize, engine: &mut Searcher) -> (Vec<Sample>, Outcome) {
     // Games differ by their number; the same number always gives the same game.
     let mut rng = SplitMix64::new(settings.seed ^ crate::zobrist::splitmix64(index as u64).1);
     let start = if settings.openings.is_empty() {
@@ -221,7 +225,7 @@ fn play_record<G: Notation>(
     mut record: Record<G>,
     settings: &Settings,
     rng: &mut SplitMix64,
-    engine: &mut Engine,
+    engine: &mut Searcher,
 ) -> (Vec<Sample>, Outcome) {
     let mut samples = Vec::new();
     let mut moves = Vec::new();

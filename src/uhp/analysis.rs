@@ -3,7 +3,7 @@
 
 use crate::games::{format_line, AnyGame};
 use crate::record::{Notation, Record};
-use crate::search::{Engine, Limits, Line, Report};
+use crate::search::{Limits, Report, RootLine, Searcher};
 use crate::with_record;
 use std::sync::atomic::AtomicBool;
 
@@ -36,7 +36,7 @@ pub struct FormattedLine {
 }
 
 impl FormattedLine {
-    fn new<G: Notation>(root: &G, line: &Line<G::Move>) -> FormattedLine {
+    fn new<G: Notation>(root: &G, line: &RootLine<G::Move>) -> FormattedLine {
         FormattedLine { score: line.score, pv: format_line(root, &line.pv) }
     }
 
@@ -88,7 +88,7 @@ impl FormattedResult {
 /// over (there is no move to find).
 pub fn search(
     game: &AnyGame,
-    engine: &mut Engine,
+    engine: &mut Searcher,
     limits: Limits,
     stop: &AtomicBool,
     report: &mut dyn FnMut(String),
@@ -98,7 +98,7 @@ pub fn search(
 
 fn search_record<G: Notation>(
     record: &Record<G>,
-    engine: &mut Engine,
+    engine: &mut Searcher,
     limits: Limits,
     stop: &AtomicBool,
     report: &mut dyn FnMut(String),

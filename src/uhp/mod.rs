@@ -25,7 +25,7 @@ pub use error::ProtocolError;
 pub use options::{cores, HelperThreads, Options};
 pub use session::{Flow, Session};
 
-use crate::lines::{Line, LineReader};
+use crate::lines::{InputLine, LineReader};
 use std::io::{Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
 use std::sync::{mpsc, Arc};
@@ -73,9 +73,9 @@ enum Input {
     TooLong(usize),
 }
 
-impl From<Line<'_>> for Input {
+impl From<InputLine<'_>> for Input {
     /// What the session is given for `line`: its text, or its length if it was too long.
-    fn from(line: Line) -> Input {
+    fn from(line: InputLine) -> Input {
         if line.cut {
             Input::TooLong(line.len)
         } else {

@@ -2,7 +2,7 @@
 
 use super::error::ProtocolError;
 use crate::intellector::Rules;
-use crate::search::{level, Engine, Level, MAX_MULTIPV};
+use crate::search::{level, Level, Searcher, MAX_MULTIPV};
 
 /// How many helper threads search beside the main one.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -92,7 +92,7 @@ impl Options {
     /// Gives an engine the options that shape its searches: threads, multi-PV lines, the
     /// difficulty level and its seed (a seed of 0 draws a fresh one). The table size is set
     /// apart, since a size the machine refuses is an error.
-    pub fn configure(&self, engine: &mut Engine) {
+    pub fn configure(&self, engine: &mut Searcher) {
         engine.set_threads(self.threads());
         engine.set_multipv(self.multipv);
         let seed = match self.difficulty_seed {

@@ -6,7 +6,7 @@ use super::options::Options;
 use super::Signals;
 use crate::games::AnyGame;
 use crate::search::tt::TableTooLarge;
-use crate::search::{Engine, Limits};
+use crate::search::{Limits, Searcher};
 use std::io::Write;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed, Ordering::SeqCst};
@@ -155,7 +155,7 @@ fn help_for(command: &str) -> Option<&'static str> {
 pub struct Session<W: Write> {
     out: W,
     game: Option<AnyGame>,
-    engine: Engine,
+    engine: Searcher,
     options: Options,
     signals: Arc<Signals>,
 }
@@ -164,7 +164,7 @@ impl<W: Write> Session<W> {
     /// A session writing to `out`, with the given option values (the table size as far as the
     /// machine provides it).
     pub fn new(out: W, mut options: Options, signals: Arc<Signals>) -> Session<W> {
-        let mut engine = Engine::new(options.table_megabytes, options.threads());
+        let mut engine = Searcher::new(options.table_megabytes, options.threads());
         options.table_megabytes = engine.table_megabytes();
         options.configure(&mut engine);
         Session { out, game: None, engine, options, signals }
