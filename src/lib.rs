@@ -5,16 +5,17 @@
 //!   game), [`games`] (the games as one enum, and the one game-type parser), [`error`],
 //!   [`zobrist`], [`hive`], [`intellector`];
 //! - search: [`perft`], [`search`];
-//! - protocol and tools on top: [`lines`] (the bounded line reader both use), [`uhp`],
-//!   [`bench`] (the search's behaviour checksum),
-//!   [`pgn`] (game records in Hive PGN, written and read), [`tournament`], [`train`], [`show`]
-//!   (pictures of a position, as text and SVG), [`analyze`] (game review: every move scored
-//!   against comb's best).
+//! - protocol and tools on top: [`lines`] (the bounded line reader both use), [`uhp`] (comb as
+//!   an engine), [`bench`] (the search's behaviour checksum), [`client`] (comb talking to an
+//!   engine: the tournament and `conformance` use it), [`pgn`] (game records in Hive PGN, written and read), [`tournament`], [`train`],
+//!   [`show`] (pictures of a position, as text and SVG), [`analyze`] (game review: every move
+//!   scored against comb's best), [`stdout`] (printing that survives a reader who leaves early).
 
 #![deny(missing_docs)]
 
 pub mod analyze;
 pub mod bench;
+pub mod client;
 pub mod conformance;
 pub mod error;
 pub mod eval;
@@ -28,6 +29,7 @@ pub mod pgn;
 pub mod record;
 pub mod search;
 pub mod show;
+pub mod stdout;
 pub mod tournament;
 pub mod train;
 pub mod uhp;

@@ -2,14 +2,14 @@
 //!
 //! Exit status: 0 when done, 2 for bad arguments, 130 after Ctrl+C (`bestmove` first prints the
 //! best move found so far), 141 when the reader of standard output went away (`| head -1`; see
-//! [`comb::tournament::stdout`]); `comb tournament`, `comb analyze` and `comb conformance`
+//! [`comb::stdout`]); `comb tournament`, `comb analyze` and `comb conformance`
 //! document their own.
 
 use clap::{Parser, Subcommand};
 use comb::bench::BenchError;
 use comb::games::AnyGame;
 use comb::search::{Limits, Searcher};
-use comb::tournament::stdout;
+use comb::stdout;
 use comb::uhp::{self, Options, Signals};
 use std::io;
 use std::process::ExitCode;

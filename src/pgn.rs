@@ -68,6 +68,7 @@
 use crate::error::RulesError;
 use crate::games::AnyGame;
 use crate::intellector::Rules as IntellectorRules;
+use crate::tournament::{utc, GameRecord};
 use std::fmt;
 
 /// The game type of a game without a `GameType` tag, as for Mzinga.
@@ -112,6 +113,37 @@ pub fn format_game(tags: &[(&str, String)], moves: &[String], comment: &str, res
     }
     out.push_str(&format!("\n{result}\n\n"));
     out
+}
+
+/// A finished tournament game as Hive PGN: the tags a [`GameRecord`] gives, in Mzinga's order
+/// (`GameType`, `Date`, `Event`, `Site`, `Round`, `White`, `Black`, `Result`), then comb's own
+/// (`Opening`, `Termination`, `TimeControl`); the moves from the game type's start, opening
+/// included; the termination in words as the comment. `Round` holds the game's number, as in
+/// the tournament's live output. The text ends with a blank line, as [`format_game`]'s does.
+pub fn format_record(record: &GameRecord, event: &str, site: &str) -> String {
+    let (y, m, d, ..) = utc(record.played.started);
+    let time_control = if record.white_limit == record.black_limit {
+        record.white_limit.clone()
+    } else {
+        format!("White {}, Black {}", record.white_limit, record.black_limit)
+    };
+    let mut tags = vec![
+        ("GameType", record.game_type.clone()),
+        ("Date", format!("{y:04}.{m:02}.{d:02}")),
+        ("Event", event.to_string()),
+        ("Site", site.to_string()),
+        ("Round", record.number.to_string()),
+        ("White", record.white_name.clone()),
+        ("Black", record.black_name.clone()),
+        ("Result", record.played.result.state().to_string()),
+    ];
+    if let Some(opening) = &record.opening {
+        tags.push(("Opening", opening.clone()));
+    }
+    tags.push(("Termination", record.played.termination.reason.to_string()));
+    tags.push(("TimeControl", time_control));
+    let played = &record.played;
+    format_game(&tags, &played.moves, &played.termination.detail, played.result.state())
 }
 
 /// A tag line read as the PGN standard says: `[Name "value"]`, where inside the string
@@ -657,6 +689,74 @@ mod tests {
                     let _ = g.game(RULES);
                 }
             }
+        }
+    }
+
+    fn sample() -> GameRecord {
+        crate::tournament::tests::sample()
+    }
+
+    #[test]
+    fn mzinga_layout() {
+        let text = format_record(&sample(), "Test \"event\"", "");
+        assert_eq!(
+            text,
+            "[GameType \"Base\"]\n[Date \"2000.02.29\"]\n[Event \"Test event\"]\n[Site \"\"]\n[Round \"17\"]\n\
+             [White \"A the ant\"]\n[Black \"B\"]\n[Result \"BlackWins\"]\n\
+             [Opening \"Base;InProgress;Black[1];wS1\"]\n[Termination \"illegal-move\"]\n[TimeControl \"depth=1\"]\n\
+             \n1. wS1\n2. bS1 wS1-\n3. wG1 \\wS1\n{illegal move by A: `pass` really now}\n\nBlackWins\n\n"
+        );
+    }
+
+    #[test]
+    fn reads_back_to_the_same_game() {
+        let record = sample();
+        let games = parse_games(&format_record(&record, "e", "s")).unwrap();
+        assert_eq!(games.len(), 1);
+        let g = &games[0];
+        assert_eq!((g.white(), g.black(), g.result()), (Some("A the ant"), Some("B"), Some("BlackWins")));
+        assert_eq!(g.opening(), record.opening.as_deref());
+        assert_eq!(g.moves().collect::<Vec<_>>(), record.played.moves);
+        let game_string = g.game_string(crate::intellector::Rules::Modern).unwrap();
+        assert_eq!(game_string, record.played.game_string);
+    }
+
+    #[test]
+    fn tags_read_back_alike_by_the_standard_and_by_mzinga() {
+        let mut r = sample();
+        // Openings from positions/openings-base.txt: one ends with a backslash, one has one
+        // before a piece, one has none.
+        for opening in [
+            "Base;InProgress;Black[3];wS1;bA1 \\wS1;wG1 wS1-;bB1 \\bA1;wA1 wG1\\",
+            "Base;InProgress;White[3];wS1;bG1 \\wS1;wQ wS1-;bS1 -bG1",
+            "Base;InProgress;Black[1];wS1",
+        ] {
+            r.opening = Some(opening.to_string());
+            r.white_name = "back\\slash\\".into();
+            let text = format_record(&r, "a\\\\b \"c\"\\", "C:\\");
+            let tags: Vec<&str> = text.lines().take_while(|l| l.starts_with('[')).collect();
+            assert_eq!(tags.len(), 11, "{text}");
+            for line in tags {
+                let standard = standard_tag(line).unwrap_or_else(|| panic!("not a standard tag: {line}"));
+                let mzinga = mzinga_tag(line).unwrap();
+                assert_eq!(standard.0, mzinga.0);
+                // Both readers agree on every tag, up to a space the standard keeps at the end.
+                assert_eq!(standard.1.trim_end(), mzinga.1, "{line}");
+            }
+            let read = |reader: fn(&str) -> Option<(String, String)>| {
+                let line = text.lines().find(|l| l.starts_with("[Opening ")).unwrap();
+                reader(line).unwrap().1
+            };
+            assert_eq!(read(mzinga_tag), opening, "Mzinga reads the GameString itself");
+            let standard = read(standard_tag);
+            assert_eq!(standard.trim_end(), opening);
+            // The GameString reader (comb's, as Mzinga's) gives back the same game and GameString.
+            let game = crate::hive::HiveGame::parse(standard.trim()).unwrap();
+            assert_eq!(game.game_string(), opening);
+            let white = text.lines().find(|l| l.starts_with("[White ")).unwrap();
+            assert_eq!(mzinga_tag(white).unwrap().1, "back\\slash\\");
+            let event = text.lines().find(|l| l.starts_with("[Event ")).unwrap();
+            assert_eq!(standard_tag(event).unwrap().1.trim_end(), "a\\ \\b c\\");
         }
     }
 }

@@ -4,7 +4,7 @@
 use super::cases::{Builtin, Case, Expect, Setup};
 use super::moves::{compare, key_of, same_game, split_moves};
 use super::EngineUnderTest;
-use crate::tournament::engine::EngineError;
+use crate::client::EngineError;
 
 /// What a case found: `Ok` when the reply is as expected, else the difference in words.
 pub type Verdict = Result<(), String>;

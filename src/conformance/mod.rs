@@ -7,7 +7,7 @@
 //! - [`walk`]: the seeded random walk;
 //! - [`report`]: the lines printed and the summary.
 //!
-//! This is a client of an engine process ([`crate::tournament::engine::EngineProcess`]); the rules
+//! This is a client of an engine process ([`crate::client::EngineProcess`]); the rules
 //! enter only through comb's notation and move generator, to read and compare what the engine
 //! says.
 
@@ -17,8 +17,8 @@ pub mod moves;
 pub mod report;
 pub mod walk;
 
+use crate::client::{EngineConfig, EngineError, EngineProcess, EngineSlot, Timeouts};
 use crate::hive::GameType;
-use crate::tournament::engine::{EngineConfig, EngineError, EngineProcess, Limit, Sync, TimeCommand, Timeouts};
 use report::{ConformanceSummary, ReportLine};
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -82,41 +82,26 @@ impl std::error::Error for SetupError {}
 /// The engine process the cases talk to, started when first needed and again after a case
 /// that crashed it, hung it or closed its input.
 pub struct EngineUnderTest {
-    config: Arc<EngineConfig>,
+    slot: EngineSlot,
     /// The wait for each reply.
     pub timeout: Duration,
-    engine: Option<EngineProcess>,
-    stop: Arc<AtomicBool>,
 }
 
 impl EngineUnderTest {
-    /// A session with the engine `program args…`; nothing is started yet.
+    /// The engine `program args…`, named `engine`; nothing is started yet.
     pub fn new(program: &str, args: &[String], timeout: Duration) -> EngineUnderTest {
-        let config = EngineConfig {
-            name: "engine".to_string(),
-            program: program.to_string(),
-            args: args.to_vec(),
-            dir: None,
-            options: Vec::new(),
-            limit: Limit::Depth(1),
-            sync: Sync::NewGame,
-            time_command: TimeCommand::Time,
-        };
-        EngineUnderTest { config: Arc::new(config), timeout, engine: None, stop: Arc::new(AtomicBool::new(false)) }
+        let config = EngineConfig { name: "engine".to_string(), ..EngineConfig::new(program, args) };
+        EngineUnderTest { slot: EngineSlot::new(Arc::new(config), Arc::new(AtomicBool::new(false))), timeout }
     }
 
     /// The engine's command line.
     pub fn command_line(&self) -> String {
-        self.config.command_line()
+        self.slot.config().command_line()
     }
 
     /// The running engine, started if need be (it introduces itself first).
     pub fn engine(&mut self) -> Result<&mut EngineProcess, EngineError> {
-        if self.engine.is_none() {
-            let timeouts = Timeouts { command: self.timeout, ..Timeouts::default() };
-            self.engine = Some(EngineProcess::start(Arc::clone(&self.config), &timeouts, Arc::clone(&self.stop))?);
-        }
-        Ok(self.engine.as_mut().expect("just started"))
+        self.slot.engine(&Timeouts { command: self.timeout, ..Timeouts::default() })
     }
 
     /// Sends one command and reads its whole reply up to `ok`.
@@ -127,7 +112,12 @@ impl EngineUnderTest {
 
     /// Ends the engine (killing it if need be); the next exchange starts a new one.
     pub fn discard(&mut self) {
-        self.engine = None;
+        self.slot.discard();
+    }
+
+    /// Asks the engine to exit, if it is running.
+    pub fn quit(&mut self) {
+        self.slot.shutdown();
     }
 }
 
@@ -210,9 +200,7 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<ConformanceSummar
         writeln!(out, "{line}")?;
     }
     writeln!(out, "{summary}")?;
-    if let Some(engine) = session.engine.take() {
-        engine.quit();
-    }
+    session.quit();
     Ok(summary)
 }
 
@@ -248,6 +236,6 @@ pub fn run_status(settings: &Settings) -> u8 {
             eprintln!("error: {e}");
             2
         }
-        Err(RunError::Output(e)) => crate::tournament::stdout::exit_status(&e),
+        Err(RunError::Output(e)) => crate::stdout::exit_status(&e),
     }
 }

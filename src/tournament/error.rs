@@ -13,7 +13,7 @@
 //! - [`LoadError`]: a game type or GameString the referee cannot load (an opening of another
 //!   type, an unknown game type, or the rules' refusal, carried as the [`RulesError`]).
 
-use super::engine::EngineError;
+use crate::client::EngineError;
 use crate::error::RulesError;
 use crate::pgn::{PgnError, Place};
 use std::fmt;

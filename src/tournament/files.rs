@@ -13,7 +13,8 @@ use super::error::{RunError, SetupError};
 use super::identity::Identity;
 use super::resume::Resumed;
 use super::shard::Shard;
-use super::{jsonl, pgn, GameRecord};
+use super::{jsonl, GameRecord};
+use crate::pgn;
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -76,7 +77,7 @@ impl GameFiles {
     /// Writes a finished game to every file that was asked for, flushed at once (a run cut short
     /// keeps every game it reported).
     pub fn write(&mut self, record: &GameRecord) -> Result<(), RunError> {
-        let pgn_text = pgn::format_game(record, &self.event, &self.site);
+        let pgn_text = pgn::format_record(record, &self.event, &self.site);
         self.append_pgn(&pgn_text)?;
         self.write_pgn_file(record, &pgn_text)?;
         self.append_jsonl(record)?;
@@ -85,7 +86,7 @@ impl GameFiles {
 
     /// Writes a game kept by `--resume` to the PGN files (its JSONL line is already written).
     pub fn write_kept(&mut self, record: &GameRecord) -> Result<(), RunError> {
-        let pgn_text = pgn::format_game(record, &self.event, &self.site);
+        let pgn_text = pgn::format_record(record, &self.event, &self.site);
         self.append_pgn(&pgn_text)?;
         self.write_pgn_file(record, &pgn_text)
     }

@@ -7,9 +7,11 @@
 //! with `\`, `|` and line breaks escaped by a backslash, so that any name reads back
 //! ([`engine_name`]) and every engine stays on its line.
 
+use super::referee::Rules;
 use super::schedule::{GameSpec, Mode};
-use super::setup::Tournament;
 use super::stats::Sprt;
+use crate::client::EngineConfig;
+use std::sync::Arc;
 
 /// A tournament's settings and id (empty by default, before they are known).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -20,14 +22,35 @@ pub struct Identity {
     pub settings: String,
 }
 
-/// The identity of tournament `t` with the full (unsharded) schedule `games`.
-pub fn identify(t: &Tournament, games: &[GameSpec]) -> Identity {
-    let settings = settings(t, games);
+/// What decides who plays whom, how, from which opening, and the test: all that a tournament's
+/// identity is made of.
+#[derive(Copy, Clone, Debug)]
+pub struct Decisive<'a> {
+    /// The game type every game is played in.
+    pub game_type: &'a str,
+    /// How engines are paired.
+    pub mode: Mode,
+    /// The engines, in command-line order, with unique names.
+    pub engines: &'a [Arc<EngineConfig>],
+    /// Rounds to play.
+    pub rounds: usize,
+    /// Adjudication (its timeouts are not part of the identity).
+    pub rules: &'a Rules,
+    /// The SPRT to stop at, if any.
+    pub sprt: Option<&'a Sprt>,
+    /// The full (unsharded) schedule.
+    pub games: &'a [GameSpec],
+}
+
+/// The identity of the tournament that `t` decides.
+pub fn identify(t: &Decisive) -> Identity {
+    let settings = settings(t);
     Identity { id: format!("{:016x}", fnv1a(settings.as_bytes())), settings }
 }
 
-/// The settings as text: what decides who plays whom, how, from which opening, and the test.
-fn settings(t: &Tournament, games: &[GameSpec]) -> String {
+/// The settings as text, one `key=value` a line.
+fn settings(t: &Decisive) -> String {
+    let games = t.games;
     let mode = match t.mode {
         Mode::RoundRobin => "round-robin",
         Mode::Gauntlet => "gauntlet",
@@ -41,7 +64,7 @@ fn settings(t: &Tournament, games: &[GameSpec]) -> String {
         format!("max_plies={}", t.rules.max_plies),
         format!("repetitions={}", t.rules.repetitions),
         format!("intellector_rules={:?}", t.rules.intellector),
-        format!("sprt={}", t.sprt.as_ref().map_or("none".to_string(), sprt_text)),
+        format!("sprt={}", t.sprt.map_or("none".to_string(), sprt_text)),
         // The schedule itself stands for the book, its order and seed: shards that would play
         // other openings are other tournaments, whatever the files are called.
         format!("schedule={:016x}", schedule_hash(games)),

@@ -513,8 +513,7 @@ mod tests {
     #[test]
     fn one_line_per_game() {
         let identity = Identity { id: "0123456789abcdef".into(), settings: "mode=gauntlet\nrounds=2".into() };
-        let line =
-            format_game(&super::super::pgn::tests::sample(), &tail(&identity, Some(Shard { index: 2, count: 3 })));
+        let line = format_game(&super::super::tests::sample(), &tail(&identity, Some(Shard { index: 2, count: 3 })));
         assert!(!line.contains('\n'));
         assert!(line.starts_with("{\"game\":17,\"round\":9,\"pair\":8,\"game_type\":\"Base\","));
         assert!(line.contains("\"white\":\"A \\\"the ant\\\"\""));

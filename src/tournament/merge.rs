@@ -15,7 +15,9 @@ use super::report::TournamentTally;
 use super::schedule::{self, Mode};
 use super::settings::sprt_from;
 use super::stats::Sprt;
-use super::{pgn, stdout, GameRecord};
+use super::GameRecord;
+use crate::pgn;
+use crate::stdout;
 use std::path::{Path, PathBuf};
 
 /// Runs `comb tournament merge`. Exit status: 0 when merged, 1 when an output file could not be
@@ -148,7 +150,7 @@ fn report(settings: &Settings, id: &str, files: usize, records: &[GameRecord]) -
 /// shards' own, marked as those of the whole run (`"shard":null`), so a merged file merges again.
 fn write_files(args: &MergeArgs, lines: &[JsonlGame], records: &[GameRecord]) -> Result<(), MergeError> {
     if let Some(path) = &args.pgn {
-        let text: String = records.iter().map(|r| pgn::format_game(r, &args.event, &args.site)).collect();
+        let text: String = records.iter().map(|r| pgn::format_record(r, &args.event, &args.site)).collect();
         write(path, &text)?;
     }
     if let Some(path) = &args.jsonl {

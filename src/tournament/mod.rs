@@ -12,7 +12,7 @@
 //! - [`error`]: why a set-up is refused or a run ends early, one enum per floor.
 //!
 //! What they use:
-//! - [`engine`]: an engine process over UHP, with deadlines on every read and restarts;
+//! - [`crate::client`]: an engine process over UHP, with deadlines on every read and restarts;
 //! - [`referee`]: comb's rules check every move and end games (rules, adjudication, failures);
 //! - [`openings`]: opening books (GameStrings, or games in PGN cut by `--opening-plies`) and their
 //!   order;
@@ -21,18 +21,16 @@
 //! - [`schedule`]: pairings (round-robin, gauntlet), pairs of games with colours swapped, and
 //!   concurrent workers;
 //! - [`stats`]: Elo, error margin, LOS, pentanomial counts, SPRT;
-//! - [`files`], [`pgn`], [`jsonl`]: the game files and their formats;
-//! - [`stdout`]: printing that survives a reader who leaves early (`| head`).
+//! - [`files`], [`crate::pgn`], [`jsonl`]: the game files and their formats;
+//! - [`crate::stdout`]: printing that survives a reader who leaves early (`| head`).
 
 pub mod args;
-pub mod engine;
 pub mod error;
 pub mod files;
 pub mod identity;
 pub mod jsonl;
 pub mod merge;
 pub mod openings;
-pub mod pgn;
 pub mod referee;
 pub mod report;
 pub mod resume;
@@ -42,7 +40,6 @@ pub mod settings;
 pub mod setup;
 pub mod shard;
 pub mod stats;
-pub mod stdout;
 
 pub use args::TournamentArgs;
 pub use run::{run, run_status};
@@ -107,9 +104,41 @@ pub fn utc(t: SystemTime) -> Utc {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
+    use super::referee::{GameResult, PlayedGame, Termination};
     use super::*;
     use std::time::Duration;
+
+    /// A small finished game for the writers' tests (PGN, JSONL, the report).
+    pub(crate) fn sample() -> GameRecord {
+        GameRecord {
+            number: 17,
+            round: 9,
+            pair: 8,
+            white: 0,
+            black: 1,
+            white_name: "A \"the ant\"".into(),
+            black_name: "B".into(),
+            white_limit: "depth=1".into(),
+            black_limit: "depth=1".into(),
+            game_type: "Base".into(),
+            opening: Some("Base;InProgress;Black[1];wS1".into()),
+            played: PlayedGame {
+                result: GameResult::BlackWins,
+                termination: Termination {
+                    reason: "illegal-move",
+                    detail: "illegal move by A: `pass` {really}\nnow".into(),
+                },
+                moves: vec!["wS1".into(), "bS1 wS1-".into(), "wG1 \\wS1".into()],
+                opening_plies: 1,
+                game_string: "Base;InProgress;Black[2];wS1;bS1 wS1-;wG1 \\wS1".into(),
+                think: [Duration::from_millis(1500), Duration::from_millis(250)],
+                transcript: Some("> newgame\n".into()),
+                started: UNIX_EPOCH + Duration::from_secs(951_782_400),
+                duration: Duration::from_millis(2000),
+            },
+        }
+    }
 
     #[test]
     fn utc_dates() {

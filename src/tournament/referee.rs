@@ -12,10 +12,10 @@
 //! (replaying a few hundred plies) and is robust: an engine that mishandles `play`, or whose
 //! state drifted, still sees exactly the referee's position. hive-hydra, the hivegame.com
 //! bridge, drives engines the same way. Engines whose `newgame` is slow can follow the game with
-//! `play` instead (`sync=play`, see [`super::engine::Sync`]).
+//! `play` instead (`sync=play`, see [`crate::client::Sync`]).
 
-use super::engine::{EngineError, EngineSlot, Position, Timeouts};
 use super::error::LoadError;
+use crate::client::{EngineError, EngineSlot, Position, Timeouts};
 use crate::game::{Color, Outcome};
 use crate::games::AnyGame;
 use crate::intellector::Rules as IntellectorRules;

@@ -3,12 +3,12 @@
 //! cutechess-cli's and fastchess's wording so that tools and eyes used to those read it at once.
 //! Every block is made here as text; [`super::run`](mod@super::run) prints it in one write.
 
-use super::engine::{Sync, TimeCommand};
 use super::openings::Order;
 use super::schedule::Mode;
 use super::setup::Tournament;
 use super::stats::{Pentanomial, Sprt, Verdict, Wdl};
 use super::GameRecord;
+use crate::client::{Sync, TimeCommand};
 use crate::game::Color;
 use std::collections::{BTreeMap, HashMap};
 use std::time::Duration;
@@ -546,8 +546,8 @@ impl Standings {
 
 #[cfg(test)]
 mod tests {
-    use super::super::pgn::tests::sample;
     use super::super::referee::{GameResult, Termination};
+    use super::super::tests::sample;
     use super::*;
 
     fn game(number: usize, pair: usize, white: usize, black: usize, result: GameResult) -> GameRecord {

@@ -3,14 +3,15 @@
 //! verdict, on Ctrl+C or when standard output is closed, and print the results.
 
 use super::args::TournamentArgs;
-use super::engine::EngineConfig;
 use super::error::RunError;
 use super::files::GameFiles;
 use super::referee::{PlayError, PlayedGame};
 use super::report::{self, TournamentTally};
 use super::schedule::{self, GameSpec, Outcome};
 use super::setup::{self, Tournament};
-use super::{stdout, GameRecord};
+use super::GameRecord;
+use crate::client::EngineConfig;
+use crate::stdout;
 use std::collections::HashSet;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering::SeqCst};

@@ -5,9 +5,9 @@
 //! statistics can count them early. All pairings of a round share the round's opening, which
 //! keeps comparisons between engines of a round-robin fair.
 
-use super::engine::{EngineConfig, EngineSlot};
 use super::openings::Picker;
 use super::referee::{play_game, PlayError, PlayedGame, Rules};
+use crate::client::{EngineConfig, EngineSlot};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::SeqCst};
 use std::sync::{mpsc, Arc};
 

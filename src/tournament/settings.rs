@@ -1,45 +1,15 @@
 //! The `KEY=VALUE` settings of `--engine`, `--each` and `--sprt`, read into an engine
 //! configuration and an SPRT: every setting is checked on its own, then the whole.
 
-use super::engine::{EngineConfig, Limit, Sync, TimeCommand};
 use super::error::{SettingError, SetupError, SprtSettingError};
 use super::stats::Sprt;
+use crate::client::{split_words, EngineConfig, Limit, Sync, TimeCommand};
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// Splits a command line into words: whitespace separates, '…' and "…" group.
-pub fn split_words(text: &str) -> Result<Vec<String>, SettingError> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut in_word = false;
-    let mut quote: Option<char> = None;
-    for c in text.chars() {
-        match quote {
-            Some(q) if c == q => quote = None,
-            Some(_) => word.push(c),
-            None if c == '"' || c == '\'' => {
-                quote = Some(c);
-                in_word = true;
-            }
-            None if c.is_whitespace() => {
-                if in_word {
-                    words.push(std::mem::take(&mut word));
-                    in_word = false;
-                }
-            }
-            None => {
-                word.push(c);
-                in_word = true;
-            }
-        }
-    }
-    if quote.is_some() {
-        return Err(SettingError::UnbalancedQuote(text.to_string()));
-    }
-    if in_word {
-        words.push(word);
-    }
-    Ok(words)
+/// Splits `cmd=` or `args=` into words as a POSIX shell does ([`crate::client::split_words`]).
+fn words(text: &str) -> Result<Vec<String>, SettingError> {
+    split_words(text).ok_or_else(|| SettingError::UnbalancedQuote(text.to_string()))
 }
 
 /// Builds an engine from `--each` settings and its own (which win). `index` counts from 1.
@@ -104,8 +74,8 @@ impl EngineSettings {
     fn read(&mut self, token: &str, key: &str, value: &str) -> Result<Option<Limit>, SettingError> {
         match key {
             "name" => self.name = Some(value.trim().to_string()),
-            "cmd" => self.command = Some(split_words(value)?),
-            "args" => self.args = split_words(value)?,
+            "cmd" => self.command = Some(words(value)?),
+            "args" => self.args = words(value)?,
             "dir" => self.dir = Some(PathBuf::from(value)),
             "sync" => self.sync = sync(token, value)?,
             "timecmd" => self.time_command = time_command(token, value)?,
@@ -206,10 +176,14 @@ mod tests {
     }
 
     #[test]
-    fn words_split_with_quotes() {
-        assert_eq!(split_words("comb --option 'A=b c'  x").unwrap(), ["comb", "--option", "A=b c", "x"]);
-        assert_eq!(split_words("\"/opt/my engine\" \"\"").unwrap(), ["/opt/my engine", ""]);
-        assert!(split_words("a 'b").is_err());
+    fn words_split_as_a_shell_splits_them() {
+        assert_eq!(words("comb --option 'A=b c'  x").unwrap(), ["comb", "--option", "A=b c", "x"]);
+        assert_eq!(words("\"/opt/my engine\" \"\"").unwrap(), ["/opt/my engine", ""]);
+        let escaped = r#"my\ engine "say \"hi\" \x" 'c:\dir' # a comment"#;
+        assert_eq!(words(escaped).unwrap(), ["my engine", "say \"hi\" \\x", "c:\\dir"]);
+        for bad in ["a 'b", "a \"b", "a\\"] {
+            assert_eq!(words(bad), Err(SettingError::UnbalancedQuote(bad.into())), "{bad}");
+        }
     }
 
     #[test]

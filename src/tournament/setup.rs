@@ -4,10 +4,9 @@
 //! before the first game.
 
 use super::args::TournamentArgs;
-use super::engine::{EngineConfig, EngineProcess, Timeouts};
 use super::error::SetupError;
 use super::files::GameFiles;
-use super::identity::{identify, Identity};
+use super::identity::{identify, Decisive, Identity};
 use super::openings::{self, Order, Picker, Wanted};
 use super::referee::{default_max_plies, load_game, Rules, DEFAULT_GAME_TYPE};
 use super::resume::{self, Resumed};
@@ -15,6 +14,7 @@ use super::schedule::{self, GameSpec, Mode};
 use super::settings::{engine_config, sprt_from};
 use super::shard::{self, Placement};
 use super::stats::Sprt;
+use crate::client::{EngineConfig, EngineProcess, Timeouts};
 use crate::hive::{Bug, GameType};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -91,8 +91,18 @@ pub fn prepare(args: &TournamentArgs, stop: &Arc<AtomicBool>) -> Result<Tourname
     let pairings = schedule::pairings(engines.len(), args.mode);
     let full = schedule::schedule(&pairings, args.rounds, book.as_mut().map(|b| &mut b.picker));
     let games = shard.as_ref().map_or_else(|| full.clone(), |p| p.shard.select(full.clone()));
+    let engines: Vec<Arc<EngineConfig>> = engines.into_iter().map(Arc::new).collect();
+    let identity = identify(&Decisive {
+        game_type: &game_type,
+        mode: args.mode,
+        engines: &engines,
+        rounds: args.rounds,
+        rules: &rules,
+        sprt: sprt.as_ref(),
+        games: &full,
+    });
     let mut t = Tournament {
-        engines: engines.into_iter().map(Arc::new).collect(),
+        engines,
         ids,
         game_type,
         mode: args.mode,
@@ -107,10 +117,9 @@ pub fn prepare(args: &TournamentArgs, stop: &Arc<AtomicBool>) -> Result<Tourname
         schedule: full,
         games,
         shard,
-        identity: Identity::default(),
+        identity,
         resume: None,
     };
-    t.identity = identify(&t, &t.schedule);
     let shard = t.shard.as_ref().map(|p| p.shard);
     if let (true, Some(path)) = (args.resume, &args.jsonl) {
         let names: Vec<String> = t.engines.iter().map(|e| e.name.clone()).collect();
@@ -318,8 +327,8 @@ mod tests {
             args: Vec::new(),
             dir: None,
             options: Vec::new(),
-            limit: super::super::engine::Limit::Depth(1),
-            sync: super::super::engine::Sync::NewGame,
+            limit: crate::client::Limit::Depth(1),
+            sync: crate::client::Sync::NewGame,
             time_command: Default::default(),
         };
         let mut engines = vec![config("A"), config("A"), config("A-2"), config("B")];

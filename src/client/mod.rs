@@ -1,9 +1,37 @@
-//! One engine process spoken to over UHP: start-up, options, `newgame` + `bestmove`, timeouts,
-//! crashes, and a transcript of everything said.
+//! The UHP client: an engine process spoken to over the Universal Hive Protocol, as the
+//! tournament, `comb conformance` and the web board drive one.
+//!
+//! - [`EngineProcess::spawn`] starts a command line (split into words by [`split_words`]) and
+//!   reads the engine's introduction (`id …`, its capabilities, `ok`);
+//!   [`EngineProcess::start`] starts an [`EngineConfig`] and then sets its UHP options.
+//! - [`EngineProcess::command`] sends one command and returns the lines before `ok`; an
+//!   `err …` or `invalidmove …` line makes it an [`EngineError::Protocol`].
+//!   [`EngineProcess::exchange`] returns every line up to `ok`, whatever they say.
+//! - Every read has a deadline: no complete reply in time is an [`EngineError::Timeout`], a
+//!   process that ends or closes its output an [`EngineError::Crash`], and a shared stop flag
+//!   ends any wait with [`EngineError::Aborted`].
+//! - [`EngineProcess::best_move`] tells the engine the position (see [`Sync`]) and asks for a
+//!   move under its [`Limit`].
+//! - Dropping an `EngineProcess` kills it, with every process it started;
+//!   [`EngineProcess::quit`] asks it to exit first.
+//! - [`EngineSlot`] keeps one process from game to game and starts a fresh one after a failure.
+//!
+//! ```no_run
+//! use comb::client::EngineProcess;
+//! use std::time::Duration;
+//!
+//! let wait = Duration::from_secs(10);
+//! let mut engine = EngineProcess::spawn("comb --option MaxHelperThreads=None", wait)?;
+//! println!("talking to {}", engine.id().unwrap_or("an engine without an id"));
+//! engine.command("newgame Base+MLP", wait)?;
+//! let reply = engine.command("bestmove depth 2", Duration::from_secs(60))?;
+//! println!("it plays {}", reply.last().map_or("nothing", String::as_str));
+//! # Ok::<(), comb::client::EngineError>(())
+//! ```
 //!
 //! Standard output is read on a thread of its own that forwards lines over a channel, so every
-//! read can wait with a deadline (`recv_timeout`) and notice a tournament-wide stop. Standard
-//! error is drained on another thread into a short tail that goes into failure transcripts.
+//! read can wait with a deadline (`recv_timeout`) and notice the stop flag. Standard error is
+//! drained on another thread into a short tail that goes into failure transcripts.
 
 use crate::lines::LineReader;
 use std::collections::VecDeque;
@@ -88,6 +116,14 @@ pub struct Position<'a> {
     pub current: &'a str,
 }
 
+/// Splits a command line into words as a POSIX shell does, without expanding anything (the
+/// `shlex` crate): blanks separate words, `'…'` and `"…"` group, a backslash takes the next
+/// character as it is (inside `"…"` only before `$`, `` ` ``, `"` and `\\`), and a word that
+/// starts with `#` begins a comment. `None` for an unbalanced quote or a backslash at the end.
+pub fn split_words(command_line: &str) -> Option<Vec<String>> {
+    shlex::split(command_line)
+}
+
 /// Everything needed to start an engine and play with it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EngineConfig {
@@ -110,6 +146,22 @@ pub struct EngineConfig {
 }
 
 impl EngineConfig {
+    /// The engine `program args…`, named after the program, run in the current directory with
+    /// no options set, moving at depth 1 and told positions with `newgame`: change the fields
+    /// that should differ.
+    pub fn new(program: &str, args: &[String]) -> EngineConfig {
+        EngineConfig {
+            name: program.to_string(),
+            program: program.to_string(),
+            args: args.to_vec(),
+            dir: None,
+            options: Vec::new(),
+            limit: Limit::Depth(1),
+            sync: Sync::NewGame,
+            time_command: TimeCommand::Time,
+        }
+    }
+
     /// The command line, for messages.
     pub fn command_line(&self) -> String {
         std::iter::once(self.program.as_str()).chain(self.args.iter().map(String::as_str)).collect::<Vec<_>>().join(" ")
@@ -180,6 +232,8 @@ impl std::fmt::Display for EngineError {
     }
 }
 
+impl std::error::Error for EngineError {}
+
 /// What an engine did after its input was closed ([`EngineProcess::close_input`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InputClosed {
@@ -230,6 +284,19 @@ fn pump<R: Read>(input: R, mut sink: impl FnMut(String) -> bool) {
 }
 
 impl EngineProcess {
+    /// Starts `command_line` (program and arguments, see [`split_words`]) in the current
+    /// directory and reads its `info` block, waiting up to `timeout` for it. Its waits have no
+    /// stop flag: only their deadlines end them.
+    pub fn spawn(command_line: &str, timeout: Duration) -> Result<EngineProcess, EngineError> {
+        let words = split_words(command_line)
+            .ok_or_else(|| EngineError::Spawn(format!("`{command_line}`: unbalanced quote or trailing backslash")))?;
+        let Some((program, args)) = words.split_first() else {
+            return Err(EngineError::Spawn("the command line is empty".to_string()));
+        };
+        let timeouts = Timeouts { command: timeout, ..Timeouts::default() };
+        EngineProcess::start(Arc::new(EngineConfig::new(program, args)), &timeouts, Arc::new(AtomicBool::new(false)))
+    }
+
     /// Starts the engine, reads its `info` block and sets its options. `stop` aborts any wait.
     pub fn start(
         config: Arc<EngineConfig>,
