@@ -1,7 +1,7 @@
 //! The bench: fixed-depth searches of a set of positions, single-threaded, each from an empty
 //! table. Its total node count is the search's behaviour checksum: `comb bench` prints it, and
-//! the test suite compares it with [`TOTAL_FILE`], which a commit that changes the search
-//! updates together with its `Bench: N` line.
+//! the test suite compares it with `positions/bench-total.txt`, which a commit that changes the
+//! search updates together with its `Bench: N` line.
 //!
 //! A bench file has one position a line, `depth<TAB>position` (a game type or a GameString);
 //! blank lines and lines starting with `#` are skipped.
@@ -15,11 +15,9 @@ use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-/// The bench positions `comb bench` searches by default.
-pub const POSITIONS_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/positions/bench.txt");
-
-/// The file holding the total node count the positions of [`POSITIONS_FILE`] must give.
-pub const TOTAL_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/positions/bench-total.txt");
+/// The bench positions `comb bench` searches by default: `positions/bench.txt` as it was when
+/// comb was built, built in, so that an installed binary benches without the repository.
+pub const POSITIONS: &str = include_str!("../positions/bench.txt");
 
 /// Table size of the bench's engine, in MiB.
 const TABLE_MEGABYTES: usize = 16;

@@ -40,6 +40,30 @@ fn is_intellector(text: &str) -> bool {
     text.get(..INTELLECTOR.len()).is_some_and(|t| t.eq_ignore_ascii_case(INTELLECTOR))
 }
 
+/// Whether `text` is a game type comb plays: `Base`, `Base+M`, …, `Base+MLP` (exactly as the
+/// reference spells them) or `Intellector`, with or without a start position (`Intellector[<SIP>]`,
+/// checked when the game is made).
+pub fn is_game_type(text: &str) -> bool {
+    is_intellector(text) || GameType::parse(text).is_some()
+}
+
+/// A game type that names no game comb plays, in the words the command line uses (the
+/// protocol keeps the reference's `Unable to parse '…' in GameString.`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownGameType(pub String);
+
+impl std::fmt::Display for UnknownGameType {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "unknown game type `{}` (Base, Base+M, Base+L, Base+P, Base+ML, Base+MP, Base+LP, Base+MLP or Intellector)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownGameType {}
+
 impl AnyGame {
     /// A new game of a game type: `Base`, `Base+M`, …, `Base+MLP` (exactly as the reference
     /// spells them), `Intellector` or `Intellector[<SIP>]` (Intellector under `rules`).

@@ -38,11 +38,12 @@ enum Command {
     /// Search one position and print the best move (plain, or one JSON object with --json).
     /// Ctrl+C stops the search and prints the best move found so far.
     Bestmove {
-        /// Search to this depth, 1 to 120 plies.
-        #[arg(long, conflicts_with = "time", value_parser = search_depth)]
+        /// Search to this depth, 1 to 120 plies [default: 6; with --difficulty below Max, the
+        /// level's own depth, which also caps a deeper --depth].
+        #[arg(long, conflicts_with = "time", value_parser = search_depth, allow_negative_numbers = true)]
         depth: Option<u32>,
         /// Search for this many seconds (fractions allowed).
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true)]
         time: Option<f64>,
         /// Search threads, 1 to 256 (default: every core).
         #[arg(long, value_parser = thread_count)]
@@ -64,11 +65,12 @@ enum Command {
     /// the nodes of each, the total (a checksum of search behaviour) and the speed.
     Bench {
         /// Depth of every search, 1 to 120 (default: each line's own depth).
-        #[arg(long, value_parser = search_depth)]
+        #[arg(long, value_parser = search_depth, allow_negative_numbers = true)]
         depth: Option<u32>,
-        /// The bench file.
-        #[arg(long, default_value = comb::bench::POSITIONS_FILE)]
-        file: String,
+        /// A bench file of `depth<TAB>position` lines [default: positions/bench.txt, built into
+        /// the binary].
+        #[arg(long, value_name = "FILE")]
+        file: Option<String>,
     },
     /// Count the leaves of the move tree for each depth from 1 to DEPTH.
     Perft {
@@ -117,7 +119,7 @@ enum Command {
         depth: Option<u32>,
         /// Search every position for this many seconds instead (fractions allowed); the move
         /// played, when not comb's, costs one more search one ply shallower.
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true)]
         time: Option<f64>,
         /// Positions searched at once, 1 to 256, each single-threaded (default: every core).
         #[arg(long, value_parser = thread_count)]
@@ -155,11 +157,11 @@ struct ConformanceArgs {
     /// (`mosquito-*`; `walk` is the random walk).
     #[arg(long = "case", value_name = "PATTERN")]
     case: Option<String>,
-    /// The case file.
-    #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/positions/conformance.txt"))]
-    file: std::path::PathBuf,
+    /// A case file [default: positions/conformance.txt, built into the binary].
+    #[arg(long, value_name = "FILE")]
+    file: Option<std::path::PathBuf>,
     /// Length of the random walk in seconds (0: no walk).
-    #[arg(long, default_value_t = 10.0)]
+    #[arg(long, default_value_t = 10.0, allow_negative_numbers = true)]
     seconds: f64,
     /// Seed of the random walk: the same seed walks the same games.
     #[arg(long, default_value_t = 1)]
@@ -168,7 +170,7 @@ struct ConformanceArgs {
     #[arg(long = "game-type", value_name = "TYPE")]
     game_type: Option<String>,
     /// Seconds to wait for each reply.
-    #[arg(long, default_value_t = 10.0)]
+    #[arg(long, default_value_t = 10.0, allow_negative_numbers = true)]
     timeout: f64,
     /// The engine's program and its arguments, after `--`: `comb conformance -- nokamute uhp`.
     #[arg(last = true, required = true, value_name = "ENGINE")]
@@ -185,19 +187,21 @@ struct TuneArgs {
     #[arg(long, default_value_t = 2000)]
     epochs: usize,
     /// Adam's step size, in hundredths of a piece.
-    #[arg(long, default_value_t = 1.0)]
+    #[arg(long, default_value_t = 1.0, allow_negative_numbers = true)]
     learning_rate: f64,
     /// Share of each target taken from the game's result, the rest from the search score
     /// (1: results only, Texel's original).
-    #[arg(long, default_value_t = 1.0)]
+    #[arg(long, default_value_t = 1.0, allow_negative_numbers = true)]
     lambda: f64,
-    /// Hold out every Nth position to measure the error on unseen positions (0: none).
+    /// Hold out every Nth position to measure the error on unseen positions (0: none; 1, which
+    /// would hold out every position, is refused).
     #[arg(long, default_value_t = 10)]
     validation: usize,
     /// Threads for loading and for the gradient, 1 to 256 (default: every core).
     #[arg(long, value_parser = thread_count)]
     threads: Option<usize>,
-    /// Write the weights here [default: the game's weights file in comb's source tree].
+    /// Write the weights here [default: the game's weights file (src/hive/weights.rs or
+    /// src/intellector/weights.rs) of the comb repository the current directory is in].
     #[arg(long, value_name = "FILE", conflicts_with = "dry_run")]
     out: Option<std::path::PathBuf>,
     /// Fit and report, but write nothing.
@@ -211,14 +215,14 @@ struct SelfplayArgs {
     /// The game type of every game (when no --openings book is given).
     #[arg(long, default_value = "Base+MLP")]
     game: String,
-    /// Games to play.
-    #[arg(long, default_value_t = 100)]
+    /// Games to play (1 or more).
+    #[arg(long, default_value_t = 100, value_parser = positive)]
     games: usize,
     /// Search every move to this depth, 1 to 120 [default: 4].
     #[arg(long, value_parser = search_depth, conflicts_with = "nodes")]
     depth: Option<u32>,
     /// Search every move with this node budget instead of a depth.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     nodes: Option<u64>,
     /// Start every game from an opening of this book, picked at random: one GameString per
     /// line, or games in Hive PGN (which need --opening-plies).
@@ -236,8 +240,9 @@ struct SelfplayArgs {
     /// Uniformly random moves played after the start, before the engine takes over.
     #[arg(long, default_value_t = 6)]
     random_plies: usize,
-    /// Stop a game after this many plies and score it a draw.
-    #[arg(long, default_value_t = 300)]
+    /// Stop a game after this many plies and score it a draw (1 or more: a game without a
+    /// limit could go round forever).
+    #[arg(long, default_value_t = 300, value_parser = positive)]
     max_plies: usize,
     /// Seed of the openings: the same seed and settings give the same file.
     #[arg(long, default_value_t = 1)]
@@ -261,13 +266,16 @@ struct SelfplayArgs {
 /// A number argument outside the range it allows (clap prints it after the argument's name).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct OutOfRange {
-    /// The largest value allowed (the smallest is 1).
+    /// The largest value allowed (the smallest is 1; `usize::MAX`: no bound above).
     high: usize,
 }
 
 impl std::fmt::Display for OutOfRange {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "expected a whole number from 1 to {}", self.high)
+        match self.high {
+            usize::MAX => f.write_str("expected a whole number from 1 up"),
+            high => write!(f, "expected a whole number from 1 to {high}"),
+        }
     }
 }
 
@@ -279,6 +287,12 @@ fn bounded(text: &str, high: usize) -> Result<usize, OutOfRange> {
         Ok(n) if (1..=high).contains(&n) => Ok(n),
         _ => Err(OutOfRange { high }),
     }
+}
+
+/// Parses a count where 0 would do nothing and say nothing (`selfplay --games 0` played no
+/// game and exited 0).
+fn positive(text: &str) -> Result<usize, OutOfRange> {
+    bounded(text, usize::MAX)
 }
 
 /// Parses `--threads`: thousands of threads would only exhaust the system, so the count is
@@ -314,31 +328,104 @@ fn fail(message: &str) -> ! {
     std::process::exit(2);
 }
 
-/// Options from `--option NAME=VALUE` flags.
-fn startup_options(flags: &[String]) -> Options {
+/// The options a subcommand reads, and its name in messages: `--option` naming any other is
+/// refused, since it would change nothing.
+fn options_read(command: Option<&Command>) -> (&'static str, &'static [&'static str]) {
+    const RULES: &[&str] = &["IntellectorRules"];
+    const RULES_AND_THREADS: &[&str] = &["IntellectorRules", "MaxHelperThreads"];
+    match command {
+        None | Some(Command::Uhp) => ("comb", &Options::NAMES),
+        Some(Command::Bestmove { .. }) => (
+            "comb bestmove",
+            &[
+                "Difficulty",
+                "DifficultySeed",
+                "IntellectorRules",
+                "MaxHelperThreads",
+                "MultiPV",
+                "TranspositionTableSizeMB",
+            ],
+        ),
+        Some(Command::Bench { .. }) => ("comb bench", RULES),
+        Some(Command::Perft { .. }) => ("comb perft", RULES),
+        Some(Command::Show { .. }) => ("comb show", RULES),
+        Some(Command::Analyze { .. }) => ("comb analyze", RULES_AND_THREADS),
+        Some(Command::Selfplay(_)) => ("comb selfplay", RULES_AND_THREADS),
+        Some(Command::Tune(_)) => ("comb tune", RULES_AND_THREADS),
+        Some(Command::Tournament(_)) => ("comb tournament", &[]),
+        Some(Command::Conformance(_)) => ("comb conformance", &[]),
+    }
+}
+
+/// Options from `--option NAME=VALUE` flags: every one must be an option `command` reads, and
+/// its value one the option takes (`options set` would keep or clamp it without a word).
+fn startup_options(flags: &[String], command: Option<&Command>) -> Options {
     let mut options = Options::default();
+    let (program, read) = options_read(command);
     for flag in flags {
         let Some((name, value)) = flag.split_once('=') else { fail(&format!("--option {flag}: expected NAME=VALUE")) };
-        if let Err(e) = options.set(name.trim(), value.trim()) {
-            fail(e.reply().trim_start_matches("err "));
+        let name = Options::canonical_name(name.trim())
+            .unwrap_or_else(|e| fail(&format!("--option {flag}: {}", comb::uhp::OptionError::Unknown(e))));
+        if !read.contains(&name) {
+            fail(&match program {
+                "comb tournament" => format!(
+                    "--option {flag}: `comb tournament` reads no option; give an engine its options in its \
+                     --engine or --each (`option.{name}={}`){}",
+                    value.trim(),
+                    if name == "IntellectorRules" {
+                        ", and the referee its rules with --intellector-rules"
+                    } else {
+                        ""
+                    }
+                ),
+                "comb conformance" => format!(
+                    "--option {flag}: `comb conformance` reads no option; give the engine under test its \
+                     options on its own command line (`comb conformance -- comb --option {flag}`)"
+                ),
+                _ => format!("--option {flag}: `{program}` does not read {name} (it reads {})", read.join(" and ")),
+            });
+        }
+        if let Err(e) = options.set_exact(name, value) {
+            fail(&format!("--option {flag}: {e}"));
         }
     }
     options
 }
 
+/// The game of a command-line position (a game type, or a GameString). A type field that
+/// names no game gets the message the tournament and the PGN reader give, which lists the
+/// types, rather than the protocol's `Unable to parse 'Chess' in GameString.`
 fn load(position: &str, options: &Options) -> AnyGame {
+    let type_field = position.split(';').next().unwrap_or_default().trim();
+    if !comb::games::is_game_type(type_field) {
+        fail(&comb::games::UnknownGameType(type_field.to_string()).to_string());
+    }
     AnyGame::from_type_or_string(position, options.intellector_rules).unwrap_or_else(|e| fail(&e.to_string()))
 }
 
 /// `comb bench`: every line of the bench file is `depth<TAB>position` (see [`comb::bench`]).
-fn bench(file: &str, depth: Option<u32>, options: &Options) -> io::Result<()> {
-    let text = std::fs::read_to_string(file).unwrap_or_else(|e| fail(&format!("{file}: {e}")));
-    match comb::bench::run(&text, depth, options.intellector_rules, &mut |line| stdout::line(line)) {
+fn bench(file: Option<&str>, depth: Option<u32>, options: &Options) -> io::Result<()> {
+    let text = match file {
+        Some(file) => std::fs::read_to_string(file).unwrap_or_else(|e| fail(&format!("{file}: {e}"))),
+        None => comb::bench::POSITIONS.to_string(),
+    };
+    if !text.lines().any(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        // A total of 0 nodes would pass for a checksum.
+        fail(&format!("{}: no positions to search", file.unwrap_or("positions/bench.txt")));
+    }
+    // The searches are computing, the lines between them are writing (see `computing`).
+    let run = computing(|| {
+        comb::bench::run(&text, depth, options.intellector_rules, &mut |line| writing(|| stdout::line(line)))
+    });
+    match run {
         Ok(total) => stdout::line(total),
         Err(BenchError::Output(e)) => Err(e),
         Err(e) => fail(&e.to_string()),
     }
 }
+
+/// The depth of `comb bestmove` at full strength when neither --depth nor --time is given.
+const DEFAULT_DEPTH: u32 = 6;
 
 /// What `comb bestmove` is asked.
 struct BestmoveArgs {
@@ -376,14 +463,18 @@ fn bestmove(position: &str, args: BestmoveArgs, options: &Options) -> io::Result
             Ok(d) if d > Duration::ZERO => Limits::time(d),
             _ => fail("--time takes a positive number of seconds"),
         },
-        (None, None) => Limits::depth(6),
+        // A level searches to its own depth (which caps a deeper --depth too); full strength
+        // to the command line's default.
+        (None, None) if options.difficulty != comb::search::Level::Max => Limits::default(),
+        (None, None) => Limits::depth(DEFAULT_DEPTH),
     };
     let mut engine = Searcher::new(options.table_megabytes, 1);
     options.configure(&mut engine);
     if let Some(n) = threads {
         engine.set_threads(n);
     }
-    let result = uhp::search(&game, &mut engine, limits, &stop, &mut |_| {}).expect("checked: the game is not over");
+    let result = computing(|| uhp::search(&game, &mut engine, limits, &stop, &mut |_| {}))
+        .expect("checked: the game is not over");
     if json {
         stdout::line(result.to_json())?;
     } else {
@@ -399,11 +490,13 @@ fn perft(threads: usize, depth: usize, position: &str, options: &Options) -> io:
     let never = AtomicBool::new(false);
     for d in 1..=depth {
         let start = Instant::now();
-        let n = if threads > 1 {
-            pool.install(|| uhp::perft_parallel(&game, d))
-        } else {
-            uhp::perft(&game, d, &never).expect("never stopped")
-        };
+        let n = computing(|| {
+            if threads > 1 {
+                pool.install(|| uhp::perft_parallel(&game, d))
+            } else {
+                uhp::perft(&game, d, &never).expect("never stopped")
+            }
+        });
         let secs = start.elapsed().as_secs_f64();
         stdout::line(uhp::perft_line(d, n, secs))?;
     }
@@ -448,6 +541,11 @@ fn analyze(games: &str, args: AnalyzeArgs, options: &Options) -> io::Result<u8> 
         },
         (depth, None) => Limits::depth(depth.unwrap_or(4)),
     };
+    if games != "-" && !games.contains(';') && std::fs::metadata(games).is_err() {
+        // Rather than the file's `No such file or directory`: `comb analyze Base` is a try at a
+        // position, and a game to review has moves.
+        fail(&format!("{games}: neither a GameString (one holds a `;`) nor a file"));
+    }
     let input = analyze::input::load(games, options.intellector_rules).unwrap_or_else(|e| fail(&e.to_string()));
     for problem in &input.problems {
         eprintln!("{problem}");
@@ -458,7 +556,7 @@ fn analyze(games: &str, args: AnalyzeArgs, options: &Options) -> io::Result<u8> 
     let threads = args.threads.unwrap_or_else(|| options.threads());
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap_or_else(|e| fail(&e.to_string()));
     for (i, entry) in input.games.iter().enumerate() {
-        let plies = pool.install(|| analyze::review(&entry.game, limits));
+        let plies = computing(|| pool.install(|| analyze::review(&entry.game, limits)));
         if args.jsonl {
             format::jsonl(entry, &plies).iter().try_for_each(stdout::line)?;
         } else {
@@ -539,7 +637,8 @@ fn selfplay(args: SelfplayArgs, options: &Options) -> io::Result<()> {
             );
         }
     };
-    comb::train::selfplay::run(&settings, &mut out, &mut report).map(|_| ())
+    // Writes and games interleave: the whole run counts as computing.
+    computing(|| comb::train::selfplay::run(&settings, &mut out, &mut report)).map(|_| ())
 }
 
 /// `comb conformance`: checks the arguments, then runs the suite; returns the exit status.
@@ -576,10 +675,30 @@ fn tune(args: TuneArgs, options: &Options) -> io::Result<()> {
     if !(args.learning_rate > 0.0 && args.learning_rate.is_finite()) {
         fail("--learning-rate takes a positive number");
     }
+    if args.validation == 1 {
+        fail("--validation 1 would hold out every position and fit on none: give 0 (hold out none) or 2 and more");
+    }
     let threads = args.threads.unwrap_or_else(|| options.threads());
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap_or_else(|e| fail(&e.to_string()));
     pool.install(|| {
         let (game, data) = tune::load(&args.data, options.intellector_rules).unwrap_or_else(|e| fail(&e.to_string()));
+        // Where the weights go is settled, and checked writable, before the fit's minutes.
+        let path = if args.dry_run {
+            None
+        } else {
+            let path = args.out.clone().unwrap_or_else(|| {
+                repository_file(game.weights_file()).unwrap_or_else(|| {
+                    fail(&format!(
+                        "no --out given, and the current directory is not in a comb repository (a folder \
+                         whose Cargo.toml is the package `comb`, holding {}): give --out FILE, or run \
+                         comb tune in the repository",
+                        game.weights_file()
+                    ))
+                })
+            });
+            check_writable(&path);
+            Some(path)
+        };
         let (train, held) = data.split(args.validation);
         let start = tune::current(game);
         let k = tune::fit_scale(&train, &start);
@@ -607,17 +726,39 @@ fn tune(args: TuneArgs, options: &Options) -> io::Result<()> {
             args.learning_rate,
             args.lambda
         );
-        if args.dry_run {
-            return Ok(());
-        }
-        let path = args
-            .out
-            .unwrap_or_else(|| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(game.weights_file()));
+        let Some(path) = path else { return Ok(()) };
         let mut text = Vec::new();
         tune::write_weights(&mut text, game, &weights, &provenance)?;
         std::fs::write(&path, text).unwrap_or_else(|e| fail(&format!("{}: {e}", path.display())));
         stdout::line(format_args!("weights written to {}", path.display()))
     })
+}
+
+/// The file `relative` (a weights file) of the comb repository around the current directory:
+/// the nearest folder, from the current one upward, whose Cargo.toml is the package `comb`
+/// and which holds that file. An installed comb so never writes into the clone it was built
+/// from.
+fn repository_file(relative: &str) -> Option<std::path::PathBuf> {
+    let is_comb = |dir: &std::path::Path| {
+        std::fs::read_to_string(dir.join("Cargo.toml"))
+            .is_ok_and(|text| text.lines().any(|l| l.split_whitespace().collect::<String>() == "name=\"comb\""))
+    };
+    let here = std::env::current_dir().ok()?;
+    let root = here.ancestors().find(|dir| is_comb(dir) && dir.join(relative).is_file())?;
+    Some(root.join(relative))
+}
+
+/// Fails unless `path` can be written: an existing file is opened for writing (and left as it
+/// is), a new one is created and removed again.
+fn check_writable(path: &std::path::Path) {
+    let result = if std::fs::symlink_metadata(path).is_ok() {
+        std::fs::OpenOptions::new().write(true).open(path).map(drop)
+    } else {
+        std::fs::OpenOptions::new().write(true).create_new(true).open(path).and_then(|_| std::fs::remove_file(path))
+    };
+    if let Err(e) = result {
+        fail(&format!("{}: {e}", path.display()));
+    }
 }
 
 fn run_uhp(options: Options) {
@@ -632,15 +773,145 @@ fn run_uhp(options: Options) {
     });
     let stdin = std::io::BufReader::new(std::io::stdin());
     let stdout = std::io::stdout().lock();
-    if let Err(e) = uhp::run(stdin, stdout, options, signals) {
+    // The engine computes or waits for input all along: a reader gone means nobody left.
+    if let Err(e) = computing(|| uhp::run(stdin, stdout, options, signals)) {
         log::error!("i/o error: {e}");
+    }
+}
+
+/// Standard output's reader has gone (seen by [`exit_when_stdout_closes`]).
+static STDOUT_GONE: AtomicBool = AtomicBool::new(false);
+/// A command is computing (not writing): what a gone reader ends at once.
+static COMPUTING: AtomicBool = AtomicBool::new(false);
+
+/// Runs `work`, a computation whose result goes to standard output, so that it ends the
+/// process with status [`stdout::BROKEN_PIPE`] as soon as the reader of standard output is
+/// gone. Writes stay outside: a reader that leaves after the last line (`comb perft 3 | head
+/// -3`) leaves the exit status 0, and one that leaves before a line makes its write fail, as
+/// before. Each side sets its own flag before looking at the other's, so one of them sees both.
+fn computing<T>(work: impl FnOnce() -> T) -> T {
+    COMPUTING.store(true, SeqCst);
+    if STDOUT_GONE.load(SeqCst) {
+        std::process::exit(stdout::BROKEN_PIPE.into());
+    }
+    let result = work();
+    COMPUTING.store(false, SeqCst);
+    result
+}
+
+/// Runs `write`, a write to standard output in the middle of a [`computing`] run (the bench's
+/// line after each search), as a write outside it, then goes on computing.
+fn writing<T>(write: impl FnOnce() -> T) -> T {
+    COMPUTING.store(false, SeqCst);
+    let result = write();
+    COMPUTING.store(true, SeqCst);
+    if STDOUT_GONE.load(SeqCst) {
+        std::process::exit(stdout::BROKEN_PIPE.into());
+    }
+    result
+}
+
+/// Watches standard output, on a thread of its own that sleeps in `poll`, for its reader to go,
+/// which a pipe reports without a write (`POLLERR`, `POLLHUP`): a search or perft whose answer
+/// nobody can read then stops at once (see [`computing`]), not at its far limit (a closed GUI
+/// left comb burning every core). A file or `/dev/null` never reports it, and a terminal only
+/// when it hangs up.
+#[cfg(unix)]
+fn exit_when_stdout_closes() {
+    std::thread::spawn(|| loop {
+        let mut fd = libc::pollfd { fd: libc::STDOUT_FILENO, events: 0, revents: 0 };
+        // SAFETY: `fd` is one valid `pollfd`, alive for the whole call.
+        let ready = unsafe { libc::poll(&mut fd, 1, -1) };
+        if ready < 0 {
+            if io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
+                continue;
+            }
+            return;
+        }
+        if fd.revents & libc::POLLNVAL != 0 {
+            // No standard output at all: nothing to watch.
+            return;
+        }
+        if fd.revents & (libc::POLLERR | libc::POLLHUP) != 0 {
+            STDOUT_GONE.store(true, SeqCst);
+            if COMPUTING.load(SeqCst) {
+                std::process::exit(stdout::BROKEN_PIPE.into());
+            }
+            return;
+        }
+    });
+}
+
+/// Elsewhere a closed pipe is seen at the next write, as before.
+#[cfg(not(unix))]
+fn exit_when_stdout_closes() {}
+
+/// Parses the command line, with clap's messages, except that an unknown argument is not
+/// told to pass itself as a value after `--` (`--learning-rate -1`, `merge … --rounds 3`: the
+/// tip misleads), and an option of a command above the one it was given to says so.
+fn parse_cli() -> Cli {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    match Cli::try_parse_from(&args) {
+        Ok(cli) => cli,
+        Err(mut error) => {
+            if error.kind() == clap::error::ErrorKind::UnknownArgument {
+                explain_unknown_argument(&mut error, &args);
+            }
+            error.exit()
+        }
+    }
+}
+
+/// Replaces the tips of an unknown-argument error: see [`parse_cli`].
+fn explain_unknown_argument(error: &mut clap::Error, args: &[std::ffi::OsString]) {
+    use clap::error::{ContextKind, ContextValue};
+    use clap::CommandFactory;
+    let mut tips = match error.remove(ContextKind::Suggested) {
+        Some(ContextValue::StyledStrs(tips)) => tips,
+        _ => Vec::new(),
+    };
+    tips.retain(|tip| !tip.to_string().contains("as a value, use '"));
+    let invalid = match error.get(ContextKind::InvalidArg) {
+        Some(ContextValue::String(arg)) => arg.clone(),
+        _ => String::new(),
+    };
+    if let Some(long) = invalid.strip_prefix("--").and_then(|a| a.split('=').next()) {
+        // The subcommands named on the command line, outermost first.
+        let root = Cli::command();
+        let mut path = vec![&root];
+        let mut current = &root;
+        for arg in args.iter().skip(1) {
+            if let Some(sub) = current.find_subcommand(arg) {
+                path.push(sub);
+                current = sub;
+            }
+        }
+        let name = |n: usize| path[..n].iter().map(|c| c.get_name()).collect::<Vec<_>>().join(" ");
+        let owner = (1..path.len()).rev().find(|&n| path[n - 1].get_arguments().any(|a| a.get_long() == Some(long)));
+        if let Some(n) = owner {
+            tips.push(format!("'--{long}' is an option of '{}', not of '{}'", name(n), name(path.len())).into());
+        }
+    }
+    if !tips.is_empty() {
+        error.insert(ContextKind::Suggested, ContextValue::StyledStrs(tips));
     }
 }
 
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
-    let cli = Cli::parse();
-    let options = startup_options(&cli.options);
+    let cli = parse_cli();
+    let options = startup_options(&cli.options, cli.command.as_ref());
+    // The commands whose answer goes to standard output and may take long (the tournament
+    // watches its own; `tune` must not die before writing its weights).
+    let answers_on_stdout = match &cli.command {
+        None | Some(Command::Uhp | Command::Bestmove { .. } | Command::Perft { .. } | Command::Bench { .. }) => true,
+        Some(Command::Analyze { .. }) => true,
+        Some(Command::Selfplay(args)) => args.out.is_none(),
+        _ => false,
+    };
+    if answers_on_stdout {
+        exit_when_stdout_closes();
+    }
     let status = match cli.command {
         None | Some(Command::Uhp) => {
             run_uhp(options);
@@ -652,7 +923,7 @@ fn main() -> ExitCode {
             options.difficulty = difficulty.unwrap_or(options.difficulty);
             bestmove(&position, BestmoveArgs { depth, time, threads, json }, &options)
         }
-        Some(Command::Bench { depth, file }) => bench(&file, depth, &options).map(|()| 0),
+        Some(Command::Bench { depth, file }) => bench(file.as_deref(), depth, &options).map(|()| 0),
         Some(Command::Analyze { depth, time, threads, jsonl, games }) => {
             analyze(&games, AnalyzeArgs { depth, time, threads, jsonl }, &options)
         }

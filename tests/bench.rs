@@ -7,11 +7,10 @@ use comb::intellector::Rules;
 
 #[test]
 fn bench_total_is_the_recorded_checksum() {
-    let recorded = std::fs::read_to_string(bench::TOTAL_FILE).unwrap();
+    let recorded = include_str!("../positions/bench-total.txt");
     let recorded: u64 = recorded.trim().parse().unwrap();
-    let positions = std::fs::read_to_string(bench::POSITIONS_FILE).unwrap();
     let mut searched = 0;
-    let total = bench::run(&positions, None, Rules::Modern, &mut |_: &BenchLine| {
+    let total = bench::run(bench::POSITIONS, None, Rules::Modern, &mut |_: &BenchLine| {
         searched += 1;
         Ok(())
     })

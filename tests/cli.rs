@@ -97,7 +97,7 @@ fn bench_runs_a_file_of_positions() {
 #[test]
 fn bad_arguments_exit_2_with_a_reason() {
     let cases: [(&[&str], &str); 8] = [
-        (&["perft", "3", "Foo"], "Unable to parse 'Foo'"),
+        (&["perft", "3", "Foo"], "unknown game type `Foo` (Base, Base+M,"),
         (&["perft", "--threads", "0", "3"], "from 1 to 256"),
         (&["bestmove", "Base;InProgress;White[2];wQ"], "Unable to play 'wQ'"),
         (&["bestmove", "--time", "0", "Base"], "positive number of seconds"),
@@ -256,4 +256,214 @@ fn a_reader_that_leaves_early_ends_the_command_quietly() {
         assert_eq!(status.and_then(|s| s.code()), Some(141), "{args:?}: {err}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A self-play file of the repository, for `comb tune`.
+fn selfplay_sample() -> String {
+    common::data("positions/selfplay-sample.txt")
+}
+
+/// Runs comb with `args`, killed after a minute so that a command that would run on fails its
+/// test: returns the exit code, standard output and standard error.
+fn run(args: &[&str]) -> (Option<i32>, String, String) {
+    let (status, out, err) = finish(spawn(args), Duration::from_secs(60));
+    (status.and_then(|s| s.code()), out, err)
+}
+
+#[test]
+fn tune_refuses_an_impossible_split_and_an_unwritable_output_before_fitting() {
+    let sample = selfplay_sample();
+    let (code, out, err) = run(&["tune", &sample, "--validation", "1", "--dry-run"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(
+        err,
+        "error: --validation 1 would hold out every position and fit on none: give 0 (hold out none) or 2 and more\n"
+    );
+    assert_eq!(out, "");
+    // Epochs enough to run for hours: the output is checked first.
+    let (code, out, err) = run(&["tune", &sample, "--out", "/nonexistent/dir/w.rs", "--epochs", "100000000"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(err, "error: /nonexistent/dir/w.rs: No such file or directory (os error 2)\n");
+    assert_eq!(out, "");
+}
+
+#[test]
+fn bestmove_at_a_level_searches_to_the_levels_depth_unless_told() {
+    let depth = |args: &[&str]| {
+        let all = [&["bestmove", "--json", "--threads", "1", "--option", "DifficultySeed=1"], args, &["Base"]].concat();
+        let (code, out, err) = run(&all);
+        assert_eq!(code, Some(0), "{err}");
+        out.split("\"depth\":").nth(1).and_then(|r| r.split(',').next()).unwrap().to_string()
+    };
+    // Hard searches Hive to depth 7, not the command line's default 6.
+    assert_eq!(depth(&["--difficulty", "hard"]), "7");
+    assert_eq!(depth(&["--option", "Difficulty=Hard"]), "7");
+    assert_eq!(depth(&["--difficulty", "hard", "--depth", "3"]), "3");
+    assert_eq!(depth(&["--depth", "2"]), "2");
+}
+
+#[test]
+fn option_values_that_do_not_parse_and_options_a_command_does_not_read_are_refused() {
+    let cases: [(&[&str], &str); 11] = [
+        (
+            &["--option", "MultiPV=abc", "bestmove", "Base"],
+            "--option MultiPV=abc: MultiPV takes a whole number from 1 to 64",
+        ),
+        (
+            &["bestmove", "--option", "MultiPV=65", "Base"],
+            "--option MultiPV=65: MultiPV takes a whole number from 1 to 64",
+        ),
+        (&["--option", "RepetitionDraw=maybe"], "--option RepetitionDraw=maybe: RepetitionDraw takes True or False"),
+        (
+            &["--option", "Difficulty=Hardest"],
+            "--option Difficulty=Hardest: Difficulty takes one of Easy, Medium, Hard, Max",
+        ),
+        (
+            &["--option", "IntellectorRules=Old", "perft", "1"],
+            "--option IntellectorRules=Old: IntellectorRules takes one of Modern, Classic",
+        ),
+        (
+            &["--option", "TranspositionTableSizeMB=0"],
+            "--option TranspositionTableSizeMB=0: TranspositionTableSizeMB takes a whole number from 1 to 8192",
+        ),
+        (&["--option", "Nope=1"], "--option Nope=1: The option \"Nope\" is not valid."),
+        (
+            &["tune", "--option", "MultiPV=2", "x"],
+            "--option MultiPV=2: `comb tune` does not read MultiPV (it reads IntellectorRules and MaxHelperThreads)",
+        ),
+        (
+            &["selfplay", "--option", "Difficulty=Easy"],
+            "--option Difficulty=Easy: `comb selfplay` does not read Difficulty (it reads IntellectorRules and \
+             MaxHelperThreads)",
+        ),
+        (
+            &["--option", "MultiPV=2", "tournament", "merge", "x.jsonl"],
+            "--option MultiPV=2: `comb tournament` reads no option; give an engine its options in its --engine or \
+             --each (`option.MultiPV=2`)",
+        ),
+        (
+            &["conformance", "--option", "RepetitionDraw=true", "--", "comb"],
+            "--option RepetitionDraw=true: `comb conformance` reads no option; give the engine under test its \
+             options on its own command line (`comb conformance -- comb --option RepetitionDraw=true`)",
+        ),
+    ];
+    for (args, reason) in cases {
+        let (code, out, err) = run(args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert_eq!(err, format!("error: {reason}\n"), "{args:?}");
+        assert_eq!(out, "", "{args:?}");
+    }
+    // Values the options take, in any case, and the options a command reads.
+    let (code, out, err) = run(&[
+        "--option",
+        "difficulty=hard",
+        "--option",
+        "IntellectorRules=classic",
+        "--option",
+        "RepetitionDraw=TRUE",
+        "--option",
+        "MultiPV=64",
+    ]);
+    assert_eq!((code, err.as_str()), (Some(0), ""), "{out}");
+    let (code, out, _) = run(&["perft", "1", "Intellector", "--option", "IntellectorRules=Classic"]);
+    assert_eq!(code, Some(0));
+    assert!(out.starts_with("1: "), "{out}");
+}
+
+#[test]
+fn selfplay_refuses_zero_games_and_a_zero_ply_cap() {
+    for (flag, name) in [("--games", "--games <GAMES>"), ("--max-plies", "--max-plies <MAX_PLIES>")] {
+        let (code, out, err) = run(&["selfplay", flag, "0"]);
+        assert_eq!(code, Some(2), "{err}");
+        assert!(
+            err.starts_with(&format!("error: invalid value '0' for '{name}': expected a whole number from 1 up\n")),
+            "{err}"
+        );
+        assert_eq!(out, "");
+    }
+}
+
+#[test]
+fn a_bad_game_type_is_named_with_the_types_there_are() {
+    let unknown =
+        "error: unknown game type `Chess` (Base, Base+M, Base+L, Base+P, Base+ML, Base+MP, Base+LP, Base+MLP \
+                   or Intellector)\n";
+    let dir = common::temp_dir("cli", "game-type");
+    let bench = dir.join("bench.txt");
+    std::fs::write(&bench, "1\tChess\n").unwrap();
+    let cases: [&[&str]; 6] = [
+        &["perft", "1", "Chess"],
+        &["bestmove", "Chess"],
+        &["bestmove", "Chess;InProgress;White[2];wS1"],
+        &["show", "Chess"],
+        &["selfplay", "--game", "Chess"],
+        &["bench", "--file", bench.to_str().unwrap()],
+    ];
+    for args in cases {
+        let (code, out, err) = run(args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert_eq!(err, unknown, "{args:?}");
+        assert_eq!(out, "", "{args:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    let (code, _, err) = run(&["analyze", "Base"]);
+    assert_eq!(code, Some(2));
+    assert_eq!(err, "error: Base: neither a GameString (one holds a `;`) nor a file\n");
+}
+
+#[test]
+fn clap_gives_the_real_reason_not_a_tip_to_pass_the_argument_after_double_dash() {
+    let (code, _, err) = run(&["tune", "x", "--learning-rate", "-1"]);
+    assert_eq!((code, err.as_str()), (Some(2), "error: --learning-rate takes a positive number\n"));
+    let (code, _, err) = run(&["bestmove", "--depth", "-1", "Base"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.starts_with("error: invalid value '-1' for '--depth <DEPTH>': expected a whole number from 1 to 120"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["tournament", "merge", "x.jsonl", "--rounds", "3"]);
+    assert_eq!(code, Some(2));
+    assert!(err.starts_with("error: unexpected argument '--rounds' found\n"), "{err}");
+    assert!(err.contains("tip: '--rounds' is an option of 'comb tournament', not of 'comb tournament merge'"), "{err}");
+    assert!(!err.contains("as a value"), "{err}");
+}
+
+#[test]
+fn bench_refuses_a_file_without_positions() {
+    let dir = common::temp_dir("cli", "bench-empty");
+    let file = dir.join("empty.txt");
+    std::fs::write(&file, "# only a comment\n\n").unwrap();
+    let name = file.display().to_string();
+    let (code, out, err) = run(&["bench", "--file", &name]);
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(err, format!("error: {name}: no positions to search\n"));
+    assert_eq!(out, "");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Starts comb on a command that would run for hours, closes its standard output unread, and
+/// returns its exit code: the closed pipe must end it though nothing is written to it.
+#[cfg(unix)]
+fn with_reader_gone(args: &[&str]) -> Option<i32> {
+    let mut child = spawn(args);
+    drop(child.stdout.take());
+    let (status, _, err) = finish(child, Duration::from_secs(60));
+    assert_eq!(err, "", "{args:?}");
+    status.and_then(|s| s.code())
+}
+
+#[cfg(unix)]
+#[test]
+fn a_far_search_or_perft_stops_when_its_reader_has_gone_without_writing() {
+    assert_eq!(with_reader_gone(&["bestmove", "--depth", "60", "--threads", "1", "Base+MLP"]), Some(141));
+    assert_eq!(with_reader_gone(&["perft", "12", "Base+MLP"]), Some(141));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_reader_that_leaves_after_the_last_line_leaves_the_status_0() {
+    // The whole answer was read: the command succeeded, however soon the reader left.
+    let (status, err) = with_early_reader(&["perft", "3", "Base"], 3);
+    assert_eq!(status.and_then(|s| s.code()), Some(0), "{err}");
+    assert_eq!(err, "");
 }

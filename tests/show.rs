@@ -276,10 +276,16 @@ fn owned(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
 #[test]
 fn hive_svg_draws_every_stack_once_and_the_hands() {
     let elements = picture(&[STACKED]);
-    let expected = [("bB1", "black"), ("bQ", "black"), ("bS1", "black"), ("wB1", "white"), ("wS1", "white")];
+    // Every piece, the queen under the beetle included.
+    let expected =
+        [("bB1", "black"), ("bQ", "black"), ("bS1", "black"), ("wB1", "white"), ("wQ", "white"), ("wS1", "white")];
     assert_eq!(labelled(&elements, "piece"), owned(&expected));
-    let stack = elements.iter().find(|e| e.attribute("data-piece") == "wB1" && e.has_class("piece")).unwrap();
-    assert_eq!(stack.attribute("data-height"), "2");
+    let index = |name: &str| elements.iter().position(|e| e.attribute("data-piece") == name && e.has_class("piece"));
+    let stack = index("wB1").unwrap();
+    assert_eq!(elements[stack].attribute("data-height"), "2");
+    let under = index("wQ").unwrap();
+    assert_eq!(elements[under].attribute("data-height"), "1");
+    assert_eq!(elements[under].parent, Some(stack), "drawn inside its stack");
     assert_eq!(elements.iter().filter(|e| e.has_class("height")).count(), 1, "one height badge");
     let hands = labelled(&elements, "hand");
     assert_eq!(hands.len(), 16);

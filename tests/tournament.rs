@@ -943,13 +943,13 @@ fn merge_takes_its_output_options_anywhere_and_refuses_those_of_a_run() {
             String::from_utf8_lossy(&out.stderr).to_string(),
         )
     };
-    // The output options, and the global --option, before or after `merge`.
+    // The output options before or after `merge`.
     let (pgn, jsonl) = (dir.join("m.pgn"), dir.join("m.jsonl"));
     let (pgn_s, jsonl_s) = (pgn.display().to_string(), jsonl.display().to_string());
     for args in [
         vec!["tournament", "--pgn", &pgn_s, "--event", "E", "merge", &file, "--jsonl", &jsonl_s],
         vec!["tournament", "merge", &file, "--pgn", &pgn_s, "--jsonl", &jsonl_s, "--event", "E"],
-        vec!["--option", "RepetitionDraw=true", "tournament", "--option", "RepetitionDraw=true", "--pgn", &pgn_s],
+        vec!["tournament", "--pgn", &pgn_s],
     ] {
         let mut args = args.clone();
         if !args.contains(&"merge") {

@@ -103,3 +103,29 @@ fn sigint_stops_the_search_and_the_engine_goes_on() {
     Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
     assert_eq!(child.wait().unwrap().code(), Some(130));
 }
+
+#[cfg(unix)]
+#[test]
+fn a_search_stops_when_the_reader_of_its_answer_has_gone() {
+    // A GUI that closes: its end of standard output goes, standard input stays open. The search
+    // of hours stops though it has nothing to write yet, and comb ends with status 141.
+    let (mut child, mut stdin, mut out) = spawn(&[]);
+    block(&mut out);
+    writeln!(stdin, "newgame Base+MLP").unwrap();
+    block(&mut out);
+    writeln!(stdin, "bestmove depth 60").unwrap();
+    drop(out);
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break Some(status);
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    drop(stdin);
+    assert_eq!(status.and_then(|s| s.code()), Some(141), "the search went on");
+}

@@ -329,3 +329,43 @@ fn board_prints_the_position_as_text_then_ok() {
     let help = transcript("help board\n");
     assert!(help.contains("  board\n\n  Prints the current position as text"), "{help}");
 }
+
+#[test]
+fn text_after_a_complete_move_string_is_refused() {
+    expect(
+        "newgame Base+M;InProgress;Black[1];wB1\nplay bM wB1-e2e3\nplay bS1 -wB1-\nplay bM wB1- x\nplay  bM  wB1-  \n",
+        "Base+M;InProgress;Black[1];wB1\nok\n\
+         invalidmove Unable to parse move \"bM wB1-e2e3\".\nok\n\
+         invalidmove Unable to parse move \"bS1 -wB1-\".\nok\n\
+         invalidmove Unable to parse move \"bM wB1- x\".\nok\n\
+         Base+M;InProgress;White[2];wB1;bM wB1-\nok\n",
+    );
+}
+
+#[test]
+fn end_of_input_bounds_what_the_commands_still_queued_may_take() {
+    // A search and a perft whose limits are hours away, sent by a client that then closed its
+    // end: each answers when the bound (here a fifth of a second) runs out.
+    let input = "newgame Base+MLP\nbestmove depth 60\nperft 12\n";
+    let signals = Signals { eof_grace: std::time::Duration::from_millis(200), ..Signals::default() };
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut out = Vec::new();
+        let options =
+            Options { max_helper_threads: uhp::HelperThreads::Count(0), table_megabytes: 4, ..Options::default() };
+        uhp::run(Cursor::new(input.as_bytes().to_vec()), &mut out, options, Arc::new(signals)).unwrap();
+        let _ = tx.send(String::from_utf8(out).unwrap());
+    });
+    // Only a session that never stops waits this long.
+    let out = rx.recv_timeout(std::time::Duration::from_secs(120)).expect("the session ends");
+    let blocks: Vec<&str> = out.split_inclusive("ok\n").collect();
+    assert_eq!(blocks.len(), 4, "{out}");
+    let mv = blocks[2].lines().collect::<Vec<_>>();
+    assert_eq!(mv.len(), 2, "{out}");
+    assert!(mv[0].starts_with('w'), "{out}");
+    let depths: Vec<&str> = blocks[3].lines().collect();
+    let (ok, counts) = depths.split_last().unwrap();
+    assert_eq!(*ok, "ok");
+    // Depth 1 always finishes; depth 12 never does within the bound.
+    assert!(counts[0].starts_with("1: 7 ") && counts.len() < 12, "{out}");
+}

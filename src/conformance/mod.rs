@@ -26,6 +26,10 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
+/// The suite, `positions/conformance.txt` as it was when comb was built: built in, so that an
+/// installed binary needs no clone of the repository.
+pub const CASES: &str = include_str!("../../positions/conformance.txt");
+
 /// What `comb conformance` is asked to do.
 #[derive(Clone, Debug)]
 pub struct Settings {
@@ -33,8 +37,8 @@ pub struct Settings {
     pub program: String,
     /// Its arguments.
     pub args: Vec<String>,
-    /// The case file.
-    pub file: PathBuf,
+    /// The case file (`None`: the suite built into the binary, [`CASES`]).
+    pub file: Option<PathBuf>,
     /// Deviation tags whose failures are allowed.
     pub allow: Vec<String>,
     /// Only the cases whose name matches this pattern, where `*` matches any text (the walk's
@@ -154,8 +158,13 @@ fn walk_line(walk: &walk::Walk, settings: &Settings) -> ReportLine {
 
 /// Runs the suite, printing a line per case to `out`, and returns the summary.
 pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<ConformanceSummary, RunError> {
-    let text = std::fs::read_to_string(&settings.file).map_err(|e| SetupError::File(settings.file.clone(), e))?;
-    let all = cases::parse(&text, &settings.file.display().to_string()).map_err(SetupError::Case)?;
+    let (text, name) = match &settings.file {
+        Some(file) => {
+            (std::fs::read_to_string(file).map_err(|e| SetupError::File(file.clone(), e))?, file.display().to_string())
+        }
+        None => (CASES.to_string(), "positions/conformance.txt".to_string()),
+    };
+    let all = cases::parse(&text, &name).map_err(SetupError::Case)?;
     for tag in &settings.allow {
         if !all.iter().any(|c| c.allow.contains(tag)) && !walk::TAGS.contains(&tag.as_str()) {
             return Err(SetupError::UnknownTag(tag.clone()).into());

@@ -63,7 +63,8 @@ fn is_sep(b: u8) -> bool {
 impl MoveText {
     /// Reads a MoveString the way Mzinga's `TryNormalizeMoveString` does: the first word is the
     /// piece (or `pass`), the second word is an optional separator, a piece name and an optional
-    /// separator; anything after the second separator or word is ignored.
+    /// separator (not both). Text after a complete MoveString makes it unparsable, as in
+    /// Mzinga: `bM wB1-e2e3` is not `bM wB1-`, nor `bS1 -wB1-` `bS1 -wB1`.
     pub fn parse(text: &str) -> Option<MoveText> {
         let b = text.as_bytes();
         let mut i = 0;
@@ -79,7 +80,8 @@ impl MoveText {
         }
         let first = &text[start..i];
         if first.eq_ignore_ascii_case("pass") {
-            return Some(MoveText::Pass);
+            skip_space(&mut i);
+            return (i == b.len()).then_some(MoveText::Pass);
         }
         let piece = Piece::parse(first)?;
         skip_space(&mut i);
@@ -97,8 +99,14 @@ impl MoveText {
         }
         let reference = Piece::parse(text.get(start..i)?)?;
         let after = if i < b.len() && is_sep(b[i]) { Some(b[i]) } else { None };
+        i += usize::from(after.is_some());
+        skip_space(&mut i);
+        if i < b.len() {
+            return None;
+        }
         let relation = match (before, after) {
-            (Some(s), _) => Relation::Before(s),
+            (Some(_), Some(_)) => return None,
+            (Some(s), None) => Relation::Before(s),
             (None, Some(s)) => Relation::After(s),
             (None, None) => Relation::Above,
         };
@@ -210,13 +218,16 @@ mod tests {
         assert_eq!(MoveText::parse("bG1 wS1/").unwrap().to_string(), "bG1 wS1/");
         assert_eq!(MoveText::parse("wB1 bQ").unwrap().to_string(), "wB1 bQ");
         assert_eq!(MoveText::parse("wA1 wA1\\").unwrap().to_string(), "wA1 wA1\\");
-        // Trailing text after the reference is ignored, as in the reference parser.
-        assert_eq!(MoveText::parse("wS1 bS1-xyz").unwrap().to_string(), "wS1 bS1-");
+        assert_eq!(MoveText::parse(" wS1  bS1-  ").unwrap().to_string(), "wS1 bS1-");
     }
 
     #[test]
     fn rejects_garbage() {
-        for bad in ["", "   ", "wB1-wA1", "wQ1", "xx", "wS1 -", "wS1 wS9", "wS1 -/wQ", "passx", "wS1 ww"] {
+        for bad in ["", "   ", "wB1-wA1", "wQ1", "xx", "wS1 -", "wS1 wS9", "wS1 -/wQ", "passx", "wS1 ww"]
+            .into_iter()
+            // Text after a complete MoveString.
+            .chain(["wS1 bS1-xyz", "bM wB1-e2e3", "bS1 -wB1-", "wS1 bS1 x", "wS1 bS1- -", "pass x"])
+        {
             assert_eq!(MoveText::parse(bad), None, "{bad:?}");
         }
     }

@@ -2,7 +2,9 @@
 //! Hive's pieces in hand, and arrows with a legend under the board.
 //!
 //! Every piece on the board is one `<g class="piece">` element with `data-piece` (its name,
-//! `bB1` or `wI`) and `data-color` (`white`, `black`); Hive's pieces in hand are
+//! `bB1` or `wI`) and `data-color` (`white`, `black`); in Hive also `data-height`, its level
+//! (1 on the ground), and a piece under a stack is its own element inside the one of the
+//! stack's top piece. Hive's pieces in hand are
 //! `<g class="hand">`, and every arrow is a `<g class="arrow">` with `data-move` (its
 //! MoveString) and `data-role` (`last` or `asked`). Scripts and tests can find them there.
 //!
@@ -263,7 +265,8 @@ impl Column {
 }
 
 /// A Hive piece on the board: its hex, bug letter and number; for a stack, the pieces under
-/// it as hexes peeking out above it, a height badge and the pieces under it in words.
+/// it as hexes peeking out above it (each its own `piece` element, so that a script finds
+/// every piece), a height badge and the pieces under it in words.
 fn hive_piece(hive: &Hive, cell: Cell, top: Piece, (x, y): Point) -> String {
     let stack: Vec<Piece> = hive.stack(cell).collect();
     let (fill, ink) = piece_colours(top.color());
@@ -279,7 +282,9 @@ fn hive_piece(hive: &Hive, cell: Cell, top: Piece, (x, y): Point) -> String {
         let (under_fill, _) = piece_colours(under.color());
         let _ = write!(
             g,
-            r#"<polygon points="{}" fill="{under_fill}" stroke="{INK}" stroke-width="1"/>"#,
+            r#"<g class="piece" data-piece="{under}" data-color="{}" data-height="{}"><polygon points="{}" fill="{under_fill}" stroke="{INK}" stroke-width="1"/></g>"#,
+            colour_name(under.color()),
+            stack.len() - depth,
             hexagon((x, y - 5.0 * depth as f64), HIVE_R - 2.0, 90.0)
         );
     }

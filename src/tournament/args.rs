@@ -10,8 +10,9 @@ use std::path::PathBuf;
 /// Options of `comb tournament`.
 ///
 /// `comb tournament merge` shares the output options `--pgn`, `--jsonl`, `--event` and
-/// `--site`, and takes the global `--option`, before or after `merge`; any other option of a
-/// run given with it is refused ([`TournamentArgs::merge_args`]). `merge` after an option that
+/// `--site`, before or after `merge`; any other option of a run given with it is refused
+/// ([`TournamentArgs::merge_args`]), and the command line refuses the global `--option` before
+/// either runs. `merge` after an option that
 /// takes several values (`--engine …`) is still the subcommand, not one more value.
 #[derive(Args, Debug, Clone)]
 #[command(subcommand_negates_reqs = true, subcommand_precedence_over_arg = true)]
@@ -90,7 +91,8 @@ pub struct TournamentArgs {
     #[arg(long = "shard-count", value_name = "N")]
     pub shard_count: Option<usize>,
 
-    /// Adjudicate a draw after this many plies, opening included; 0 = never [default: 300 for Hive].
+    /// Adjudicate a draw after this many plies, opening included; 0 = never [default: 300 for
+    /// Hive, 600 for Intellector].
     #[arg(long = "max-plies", value_name = "N")]
     pub max_plies: Option<usize>,
 

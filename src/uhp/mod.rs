@@ -9,7 +9,11 @@
 //!   whether the `exit` line was already buffered when the line before it was read; one that
 //!   had to be waited for also stops the commands still queued before it;
 //! - end of input lets the running command finish (a bridge that sends `bestmove depth 4` and
-//!   closes its pipe gets a full answer) and then ends the session;
+//!   closes its pipe gets a full answer), and the commands still queued run too; then the
+//!   session ends. Each of those commands gets at most [`Signals::eof_grace`] ([`EOF_GRACE`],
+//!   a minute) from the end of input or from its own start, whichever is later: then it stops
+//!   and answers as if interrupted, so that `bestmove depth 60` or `perft 9` sent by a client
+//!   that has gone does not run on for hours;
 //! - a command with no limit of its own (`bestmove`, `perft` without a depth) stops at `exit` or
 //!   end of input whenever they arrive.
 //!
@@ -22,16 +26,22 @@ mod session;
 
 pub use analysis::{perft, perft_line, perft_parallel, search, FormattedResult};
 pub use error::ProtocolError;
-pub use options::{cores, HelperThreads, Options};
+pub use options::{cores, HelperThreads, OptionError, Options};
 pub use session::{Flow, Session};
 
 use crate::lines::{InputLine, LineReader};
 use std::io::{Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
-use std::sync::{mpsc, Arc};
+use std::sync::{mpsc, Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+/// How long a command may run after the end of input (counted from the end of input, or from
+/// the command's start when later): long enough for any search a bridge asks for a move, short
+/// enough that a client gone for good does not leave comb searching for hours.
+pub const EOF_GRACE: Duration = Duration::from_secs(60);
 
 /// Flags shared between the reader thread, the signal handler and the session.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Signals {
     /// Raised to stop the running search or perft.
     pub stop: AtomicBool,
@@ -46,9 +56,54 @@ pub struct Signals {
     pub eof: AtomicBool,
     /// The running command has no limit of its own.
     pub unbounded: AtomicBool,
+    /// When the running command that can be interrupted started (`None`: none runs). The
+    /// session clears `stop` and sets this under the lock, and the end-of-input bound raises
+    /// `stop` under it, so that the bound never stops the next command by mistake.
+    pub running: Mutex<Option<Instant>>,
+    /// How long a command may still run after the end of input: [`EOF_GRACE`].
+    pub eof_grace: Duration,
+    /// The session has ended (what ends the end-of-input bound's watch).
+    pub finished: AtomicBool,
+}
+
+impl Default for Signals {
+    fn default() -> Signals {
+        Signals {
+            stop: AtomicBool::new(false),
+            busy: AtomicBool::new(false),
+            exit: AtomicBool::new(false),
+            exit_stops: AtomicBool::new(false),
+            eof: AtomicBool::new(false),
+            unbounded: AtomicBool::new(false),
+            running: Mutex::new(None),
+            eof_grace: EOF_GRACE,
+            finished: AtomicBool::new(false),
+        }
+    }
 }
 
 impl Signals {
+    /// The start of the running command, locked (a panic elsewhere leaves it usable).
+    pub fn running(&self) -> MutexGuard<'_, Option<Instant>> {
+        self.running.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Stops every command that runs longer than [`Signals::eof_grace`] past `eof` (the end
+    /// of input) or past its own start, until the session ends. Runs on the reader thread,
+    /// which has nothing left to read.
+    fn bound_after_eof(&self, eof: Instant) {
+        let tick = Duration::from_millis(20).min(self.eof_grace);
+        while !self.finished.load(SeqCst) {
+            {
+                let running = self.running();
+                if running.is_some_and(|start| start.max(eof).elapsed() >= self.eof_grace) {
+                    self.stop.store(true, SeqCst);
+                }
+            }
+            std::thread::sleep(tick);
+        }
+    }
+
     /// What SIGINT does: stop the running command. Returns false when nothing was running (the
     /// caller then exits, as Mzinga does).
     pub fn interrupt(&self) -> bool {
@@ -118,12 +173,16 @@ where
                 return;
             }
         }
+        let eof = Instant::now();
         reader_signals.eof.store(true, SeqCst);
         if reader_signals.unbounded.load(SeqCst) {
             reader_signals.stop.store(true, SeqCst);
         }
+        // Closes the channel: the session sees the end of input once the queue is empty.
+        drop(tx);
+        reader_signals.bound_after_eof(eof);
     });
-    let mut session = Session::new(output, options, signals);
+    let mut session = Session::new(output, options, Arc::clone(&signals));
     session.info();
     for input in rx {
         match input {
@@ -135,5 +194,6 @@ where
             Input::TooLong(n) => session.reject_long_line(n),
         }
     }
+    signals.finished.store(true, SeqCst);
     Ok(())
 }

@@ -34,6 +34,32 @@ pub struct Options {
     pub multipv: usize,
 }
 
+/// Why the command line refuses `--option NAME=VALUE`, where `options set` would answer the
+/// option's line unchanged or clamped.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OptionError {
+    /// No option has this name.
+    Unknown(ProtocolError),
+    /// The option does not take this value.
+    Value {
+        /// The option, spelled canonically.
+        name: &'static str,
+        /// Its values, in words (`a whole number from 1 to 64`, `one of Easy, Medium, Hard, Max`).
+        expected: String,
+    },
+}
+
+impl std::fmt::Display for OptionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OptionError::Unknown(e) => f.write_str(e.reply().trim_start_matches("err ")),
+            OptionError::Value { name, expected } => write!(f, "{name} takes {expected}"),
+        }
+    }
+}
+
+impl std::error::Error for OptionError {}
+
 /// Default transposition table size in MiB.
 pub const DEFAULT_TABLE_MB: usize = 64;
 const MAX_TABLE_MB: usize = 8192;
@@ -164,6 +190,42 @@ impl Options {
                 self.table_megabytes, defaults.table_megabytes
             ),
         })
+    }
+
+    /// Sets an option to exactly `value`, or refuses it: what the command line's `--option`
+    /// does, since a value ignored or clamped there would go unnoticed. The values are those
+    /// of the option's line (an `int` within its range, an `enum`'s values in any case, `True`
+    /// or `False` in any case).
+    pub fn set_exact(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
+        let name = Options::canonical_name(name).map_err(OptionError::Unknown)?;
+        let line = self.line(name).map_err(OptionError::Unknown)?;
+        // `Name;type;value;default[;extra…]`: an int's range or an enum's values.
+        let fields: Vec<&str> = line.split(';').collect();
+        let (kind, extra) = (fields.get(1).copied().unwrap_or_default(), fields.get(4..).unwrap_or_default());
+        let value = value.trim();
+        let (takes, expected) = match kind {
+            "int" => {
+                let bound = |i: usize| extra.get(i).and_then(|b| b.parse::<i64>().ok()).unwrap_or_default();
+                let (low, high) = (bound(0), bound(1));
+                let n = super::error::parse_int(value).map(i64::from);
+                (n.is_ok_and(|n| (low..=high).contains(&n)), format!("a whole number from {low} to {high}"))
+            }
+            "enum" => (extra.iter().any(|v| v.eq_ignore_ascii_case(value)), format!("one of {}", extra.join(", "))),
+            _ => (value.eq_ignore_ascii_case("true") || value.eq_ignore_ascii_case("false"), "True or False".into()),
+        };
+        // An enum's value in its own spelling, which every setter reads (`IntellectorRules`
+        // reads no other).
+        let value =
+            if kind == "enum" { extra.iter().find(|v| v.eq_ignore_ascii_case(value)).unwrap_or(&value) } else { value };
+        let mut changed = self.clone();
+        changed.set(name, value).map_err(OptionError::Unknown)?;
+        let now = changed.line(name).map_err(OptionError::Unknown)?;
+        let taken = kind == "int" || now.split(';').nth(2).is_some_and(|v| v.eq_ignore_ascii_case(value));
+        if !(takes && taken) {
+            return Err(OptionError::Value { name, expected });
+        }
+        *self = changed;
+        Ok(())
     }
 
     /// Sets an option. As in the reference engine, a value that does not parse leaves the option

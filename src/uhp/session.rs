@@ -217,6 +217,7 @@ impl<W: Write> Session<W> {
                 .unwrap_or_else(|| "unknown".to_string());
             log::error!("command {line:?} panicked: {what}");
             self.game = snapshot;
+            *self.signals.running() = None;
             self.signals.busy.store(false, SeqCst);
             Err(ProtocolError::Internal(what))
         });
@@ -355,7 +356,12 @@ impl<W: Write> Session<W> {
     /// or the end of input has come.
     fn begin_interruptible(&self, unbounded: bool) {
         let s = &self.signals;
-        s.stop.store(false, SeqCst);
+        {
+            // Under the lock the end-of-input bound stops commands with (see `Signals::running`).
+            let mut running = s.running();
+            s.stop.store(false, SeqCst);
+            *running = Some(Instant::now());
+        }
         s.unbounded.store(unbounded, SeqCst);
         s.busy.store(true, SeqCst);
         if s.exit_stops.load(SeqCst) || (unbounded && (s.exit.load(SeqCst) || s.eof.load(SeqCst))) {
@@ -364,6 +370,7 @@ impl<W: Write> Session<W> {
     }
 
     fn end_interruptible(&self) {
+        *self.signals.running() = None;
         self.signals.busy.store(false, SeqCst);
         self.signals.unbounded.store(false, SeqCst);
     }
