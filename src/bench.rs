@@ -7,7 +7,7 @@
 //! blank lines and lines starting with `#` are skipped.
 
 use crate::error::RulesError;
-use crate::games::AnyGame;
+use crate::games::{self, AnyGame, UnknownGameType};
 use crate::intellector::Rules;
 use crate::search::{Limits, Searcher};
 use crate::uhp;
@@ -29,6 +29,8 @@ pub enum BenchError {
     Line(String),
     /// A depth that is not a number.
     Depth,
+    /// A position whose type field names no game comb plays.
+    GameType(UnknownGameType),
     /// A position that is neither a game type nor a GameString.
     Position(RulesError),
     /// The position (1-based among the positions) is a finished game: nothing to search.
@@ -42,6 +44,7 @@ impl fmt::Display for BenchError {
         match self {
             BenchError::Line(line) => write!(f, "bad bench line {line}"),
             BenchError::Depth => f.write_str("bad depth in bench file"),
+            BenchError::GameType(e) => write!(f, "{e}"),
             BenchError::Position(e) => write!(f, "{e}"),
             BenchError::Finished(number) => write!(f, "bench position {number} is a finished game"),
             BenchError::Output(e) => write!(f, "{e}"),
@@ -126,6 +129,10 @@ pub fn run(
             Some(d) => d,
             None => line_depth.trim().parse().map_err(|_| BenchError::Depth)?,
         };
+        let type_field = position.split(';').next().unwrap_or_default().trim();
+        if !games::is_game_type(type_field) {
+            return Err(BenchError::GameType(UnknownGameType(type_field.to_string())));
+        }
         let game = AnyGame::from_type_or_string(position, rules).map_err(BenchError::Position)?;
         engine.new_game();
         let r = uhp::search(&game, &mut engine, Limits::depth(depth), &never, &mut |_| {})
