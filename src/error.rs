@@ -43,19 +43,26 @@ impl fmt::Display for IllegalReason {
 }
 
 /// Everything the rules reject.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum RulesError {
     /// A move string that cannot be read (the text as the user sent it).
+    #[error("Unable to parse move \"{0}\".")]
     UnparsableMove(String),
     /// A move that was read but is not legal in this position.
+    #[error("{0}")]
     Illegal(IllegalReason),
     /// A move after the game has ended.
+    #[error("The game is over.")]
     GameOver,
-    /// A GameString field that cannot be read (the field as given).
+    /// A GameString field that cannot be read (the field as given). The parameter suffix is
+    /// part of the reference's text (a .NET ArgumentException).
+    #[error("Unable to parse '{0}' in GameString. (Parameter 'gameStr')")]
     UnparsableField(String),
     /// A GameString move that cannot be played (the field as given).
+    #[error("Unable to play '{0}' in GameString. (Parameter 'gameStr')")]
     UnplayableField(String),
     /// Any other malformed position or game type, with the complete message.
+    #[error("{0}")]
     InvalidPosition(String),
 }
 
@@ -65,23 +72,3 @@ impl RulesError {
         matches!(self, RulesError::UnparsableMove(_) | RulesError::Illegal(_))
     }
 }
-
-impl fmt::Display for RulesError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RulesError::UnparsableMove(text) => write!(f, "Unable to parse move \"{text}\"."),
-            RulesError::Illegal(e) => e.fmt(f),
-            RulesError::GameOver => f.write_str("The game is over."),
-            // The parameter suffix is part of the reference's text (a .NET ArgumentException).
-            RulesError::UnparsableField(field) => {
-                write!(f, "Unable to parse '{field}' in GameString. (Parameter 'gameStr')")
-            }
-            RulesError::UnplayableField(field) => {
-                write!(f, "Unable to play '{field}' in GameString. (Parameter 'gameStr')")
-            }
-            RulesError::InvalidPosition(message) => f.write_str(message),
-        }
-    }
-}
-
-impl std::error::Error for RulesError {}

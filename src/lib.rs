@@ -5,11 +5,12 @@
 //!   game), [`games`] (the games as one enum, and the one game-type parser), [`error`],
 //!   [`zobrist`], [`hive`], [`intellector`];
 //! - search: [`perft`], [`search`];
-//! - protocol and tools on top: [`lines`] (the bounded line reader both use), [`uhp`] (comb as
-//!   an engine), [`bench`] (the search's behaviour checksum), [`client`] (comb talking to an
-//!   engine: the tournament and `conformance` use it), [`pgn`] (game records in Hive PGN, written and read), [`tournament`], [`train`],
-//!   [`show`] (pictures of a position, as text and SVG), [`analyze`] (game review: every move
-//!   scored against comb's best), [`stdout`] (printing that survives a reader who leaves early).
+//! - protocol and tools on top: [`lines`] (the bounded line reader both use), [`json`] (what
+//!   the JSON outputs share), [`uhp`] (comb as an engine), [`bench`] (the search's behaviour
+//!   checksum), [`client`] (comb talking to an engine: the tournament and `conformance` use it),
+//!   [`pgn`] (game records in Hive PGN, written and read), [`tournament`], [`train`], [`show`]
+//!   (pictures of a position, as text and SVG), [`analyze`] (game review: every move scored
+//!   against comb's best), [`stdout`] (printing that survives a reader who leaves early).
 
 #![deny(missing_docs)]
 
@@ -23,6 +24,7 @@ pub mod game;
 pub mod games;
 pub mod hive;
 pub mod intellector;
+pub mod json;
 pub mod lines;
 pub mod perft;
 pub mod pgn;

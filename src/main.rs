@@ -109,6 +109,8 @@ enum Command {
     /// mate counts as 1000; never negative). Classes by loss: best 0, good 1–30, inaccuracy
     /// 31–80, mistake 81–200, blunder over 200; a position with one legal move (a forced pass)
     /// is `forced`, not classed. Mates print as `#N` (a win in N of the mover's moves) or `#-N`.
+    /// The plies of the opening a game was started from are `book`: not searched, not classed,
+    /// and left out of the summary.
     ///
     /// Exit status: 0 when every game was analysed, 1 when some lines or games did not load
     /// (each named on stderr as `line N: reason`) but others were analysed, 2 for bad arguments
@@ -127,8 +129,14 @@ enum Command {
         /// Print one JSON object per game, per ply and per side's summary instead of a table.
         #[arg(long)]
         jsonl: bool,
+        /// The first N plies of every game are book (the opening it was started from). A game
+        /// from comb's tournament record knows its own (the JSONL's `opening_plies`, the PGN's
+        /// `Opening` tag); this overrides it [default: the record's, else 0].
+        #[arg(long, value_name = "N")]
+        opening_plies: Option<usize>,
         /// A GameString (any argument holding a `;`), a file of GameStrings (one a line, `#`
-        /// comments) or of games in Hive PGN, or `-` for standard input.
+        /// comments), of games in Hive PGN or of comb's tournament JSONL (`tournament --jsonl`),
+        /// or `-` for standard input.
         games: String,
     },
     /// Play engine-against-engine games between UHP engines and report Elo, LOS and SPRT.
@@ -528,6 +536,7 @@ struct AnalyzeArgs {
     time: Option<f64>,
     threads: Option<usize>,
     jsonl: bool,
+    opening_plies: Option<usize>,
 }
 
 /// `comb analyze`: loads the games, then reviews and prints them one by one; returns the exit
@@ -556,7 +565,8 @@ fn analyze(games: &str, args: AnalyzeArgs, options: &Options) -> io::Result<u8> 
     let threads = args.threads.unwrap_or_else(|| options.threads());
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap_or_else(|e| fail(&e.to_string()));
     for (i, entry) in input.games.iter().enumerate() {
-        let plies = computing(|| pool.install(|| analyze::review(&entry.game, limits)));
+        let book = args.opening_plies.unwrap_or(entry.book);
+        let plies = computing(|| pool.install(|| analyze::review(&entry.game, limits, book)));
         if args.jsonl {
             format::jsonl(entry, &plies).iter().try_for_each(stdout::line)?;
         } else {
@@ -924,8 +934,8 @@ fn main() -> ExitCode {
             bestmove(&position, BestmoveArgs { depth, time, threads, json }, &options)
         }
         Some(Command::Bench { depth, file }) => bench(file.as_deref(), depth, &options).map(|()| 0),
-        Some(Command::Analyze { depth, time, threads, jsonl, games }) => {
-            analyze(&games, AnalyzeArgs { depth, time, threads, jsonl }, &options)
+        Some(Command::Analyze { depth, time, threads, jsonl, opening_plies, games }) => {
+            analyze(&games, AnalyzeArgs { depth, time, threads, jsonl, opening_plies }, &options)
         }
         Some(Command::Tournament(args)) => Ok(comb::tournament::run_status(*args)),
         Some(Command::Perft { threads, depth, position }) => perft(threads, depth, &position, &options).map(|()| 0),

@@ -25,7 +25,7 @@ const PASS: &str = r"Base;InProgress;White[7];wA1;bS1 wA1-;wQ -wA1;bQ bS1/;wQ \w
 
 fn review(game_string: &str, depth: u32) -> Vec<PlyReview> {
     let game = AnyGame::parse(game_string, Rules::default()).expect("the GameString loads");
-    analyze::review(&game, Limits::depth(depth))
+    analyze::review(&game, Limits::depth(depth), 0)
 }
 
 /// A file in the temporary directory holding `text`, named for the test that wrote it.
@@ -99,7 +99,7 @@ fn intellector_games_are_reviewed_too() {
         let first = game.valid_moves().split(';').next().expect("a move").to_string();
         game.play(&first).expect("a legal move");
     }
-    let plies = analyze::review(&game, Limits::depth(2));
+    let plies = analyze::review(&game, Limits::depth(2), 0);
     assert_eq!(plies.len(), 4);
     assert!(plies.iter().all(|p| p.scores().is_some()));
 }
@@ -270,4 +270,78 @@ fn help_documents_the_thresholds_and_exit_status() {
         assert!(help.contains(text), "{text} in {help}");
     }
     assert_eq!((analyze::GOOD, analyze::INACCURACY, analyze::MISTAKE, analyze::SCORE_CAP), (30, 80, 200, 1_000));
+}
+
+/// The rows of a table's game `game` (from 1): (ply, class).
+fn classes(table: &str, game: usize) -> Vec<(usize, String)> {
+    let block = table.split("game ").nth(game).expect("the game's table");
+    block
+        .lines()
+        .filter_map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            Some((words.first()?.parse().ok()?, words.last()?.to_string()))
+        })
+        .collect()
+}
+
+#[test]
+fn a_tournament_record_is_read_and_its_opening_is_book() {
+    // Four games of comb's own JSONL, from openings of 6, 6, 2 and 2 plies.
+    let record = std::fs::read_to_string(common::data("tests/data/resume-v0.1.0.jsonl")).unwrap();
+    let games: String = record.lines().take(4).map(|l| format!("{l}\n")).collect();
+    let path = temp_file("record.jsonl", &games);
+    let out = comb(&["analyze", "--depth", "1", "--threads", "1", path.to_str().expect("UTF-8")]);
+    let table = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{}\n{table}", stderr(&out));
+    assert!(
+        table.starts_with("game 1: Base+MLP, 43 plies, WhiteWins (queen surrounded)\nWhite: A, Black: B\n"),
+        "{table}"
+    );
+    for (game, book) in [(1, 6), (2, 6), (3, 2), (4, 2)] {
+        let rows = classes(&table, game);
+        let booked: Vec<usize> = rows.iter().filter(|(_, c)| c == "book").map(|(p, _)| *p).collect();
+        assert_eq!(booked, (1..=book).collect::<Vec<_>>(), "game {game}:\n{table}");
+    }
+    // The summary counts the players' moves only: game 3 has 2 book plies of its 21 (by the
+    // rows), White's 10 and Black's 9 others.
+    let third = table.split("game ").nth(3).unwrap();
+    let counted = |side: &str| -> usize {
+        let line = third.lines().find(|l| l.starts_with(&format!("{side}: best"))).unwrap();
+        line.split(", ").filter_map(|f| f.rsplit(' ').next()?.parse::<usize>().ok()).take(6).sum()
+    };
+    let plies = classes(&table, 3).len();
+    assert_eq!(counted("White") + counted("Black"), plies - 2, "{third}");
+    // --opening-plies overrides the record's.
+    let out = comb(&["analyze", "--depth", "1", "--threads", "1", "--opening-plies", "1", path.to_str().unwrap()]);
+    let booked = classes(&stdout(&out), 1).into_iter().filter(|(_, c)| c == "book").count();
+    assert_eq!(booked, 1);
+    let _ = std::fs::remove_file(path);
+}
+
+#[test]
+fn opening_plies_are_book_in_the_table_and_the_json_lines() {
+    let game = r"Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-";
+    let out = comb(&["analyze", "--depth", "1", "--threads", "1", "--opening-plies", "2", game]);
+    let table = stdout(&out);
+    assert!(table.contains("\n  1  White  wS1           -  -            -     -  book\n"), "{table}");
+    assert!(table.contains("\n  2  Black  bS1 wS1-      -  -            -     -  book\n"), "{table}");
+    assert!(
+        table.contains("\nWhite: best 1, good 0, inaccuracy 0, mistake 0, blunder 0, forced 0, average loss 0.0\n"),
+        "{table}"
+    );
+    let out = comb(&["analyze", "--depth", "1", "--threads", "1", "--opening-plies", "2", "--jsonl", game]);
+    let lines: Vec<String> = stdout(&out).lines().map(str::to_string).collect();
+    assert_eq!(
+        lines[1],
+        r#"{"type":"ply","game":1,"ply":1,"side":"white","played":"wS1","best":null,"played_score":null,"best_score":null,"loss":null,"class":"book","depth":0}"#
+    );
+    assert!(lines[5].starts_with(r#"{"type":"summary","game":1,"side":"white","best":1,"good":0,"#), "{}", lines[5]);
+    // A PGN game from a tournament names its opening in the `Opening` tag.
+    let pgn = "[GameType \"Base\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"InProgress\"]\n\
+               [Opening \"Base;InProgress;White[2];wS1;bS1 wS1-\"]\n\n1. wS1\n2. bS1 wS1-\n3. wQ -wS1\n4. bQ bS1-\n\nInProgress\n";
+    let path = temp_file("opening.pgn", pgn);
+    let out = comb(&["analyze", "--depth", "1", "--threads", "1", path.to_str().unwrap()]);
+    let booked = classes(&stdout(&out), 1).into_iter().filter(|(_, c)| c == "book").count();
+    assert_eq!(booked, 2, "{}{}", stdout(&out), stderr(&out));
+    let _ = std::fs::remove_file(path);
 }

@@ -7,9 +7,13 @@
 #   error    answers `err …`, a protocol error
 #   hive-only  refuses `newgame Intellector…` with `err …`, as a Hive-only engine does
 #   base-only  declares no expansions (no capabilities line), then answers as `error` does
+#   garbage    introduces itself with an escape sequence in its `id` line, writes one to standard
+#              error, and answers `bestmove` with escape sequences, a NUL and a line of 2 MiB
+#   garbage-err  answers `bestmove` with `err` and an escape sequence and a NUL
 mode="${1:-illegal}"
 case "$mode" in
     base-only) printf 'id fake-%s 1.0\nok\n' "$mode" ;;
+    garbage) printf 'id \033[1mfake-garbage 1.0\nMosquito;Ladybug;Pillbug\nok\n' ;;
     *) printf 'id fake-%s 1.0\nMosquito;Ladybug;Pillbug\nok\n' "$mode" ;;
 esac
 while IFS= read -r line; do
@@ -32,6 +36,13 @@ while IFS= read -r line; do
                 crash) exit 3 ;;
                 # exec, so that killing the engine's process stops the sleep too.
                 hang) exec sleep 600 ;;
+                garbage)
+                    printf 'oops \033[31mred\n' >&2
+                    printf 'wQ \033[2J\000'
+                    head -c 2097152 /dev/zero | tr '\0' x
+                    printf '\nok\n'
+                    ;;
+                garbage-err) printf 'err \033[31mbad\000\nok\n' ;;
                 *) printf 'err Something went wrong.\nok\n' ;;
             esac
             ;;

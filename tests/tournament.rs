@@ -211,6 +211,30 @@ fn cheating_crashing_hanging_and_broken_engines_lose_and_the_tournament_goes_on(
 }
 
 #[test]
+fn an_engine_at_fault_is_started_afresh_for_its_next_game_whatever_the_fault() {
+    let dir = temp_dir("tournament", "restarts");
+    for mode in ["illegal", "error"] {
+        let logs = dir.join(mode);
+        let mut args = comb_engine("comb");
+        args.extend(fake_engine(mode));
+        args.extend(strings(&["--each", "depth=1", "--rounds", "1", "--concurrency", "1"]));
+        args.extend(["--transcripts".into(), logs.display().to_string()]);
+        let (out, stdout) = tournament(&args);
+        assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+        // Both games fall to the fake engine's fault on one worker. A process started for a
+        // game introduces itself in that game's transcript; one kept from the game before
+        // would not.
+        for number in [1, 2] {
+            let log = std::fs::read_to_string(logs.join(format!("game-{number:04}.log"))).unwrap();
+            let banner = format!("# fake-{mode} (");
+            let engine_part = &log[log.find(&banner).unwrap_or_else(|| panic!("{mode}, game {number}: {log}"))..];
+            assert!(engine_part.contains(&format!("< id fake-{mode} 1.0\n")), "{mode}, game {number}: {log}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn sprt_stops_at_its_verdict() {
     let mut args = comb_engine("comb");
     args.extend(fake_engine("illegal"));
@@ -570,6 +594,31 @@ fn tournament_in(args: &[String], vars: &[(&str, &str)]) -> String {
     stdout
 }
 
+#[test]
+fn every_task_of_a_slurm_list_array_is_refused() {
+    let dir = temp_dir("tournament", "list-array");
+    // `sbatch --array=1,5,9`: Slurm gives every task the same MIN, MAX, STEP and COUNT.
+    for id in ["1", "5", "9"] {
+        let jsonl = dir.join(format!("task-{id}.jsonl"));
+        let vars = [
+            ("SLURM_ARRAY_TASK_ID", id),
+            ("SLURM_ARRAY_TASK_MIN", "1"),
+            ("SLURM_ARRAY_TASK_MAX", "9"),
+            ("SLURM_ARRAY_TASK_STEP", "1"),
+            ("SLURM_ARRAY_TASK_COUNT", "3"),
+        ];
+        let out = Command::new(COMB).arg("tournament").args(small_match(&jsonl, &[])).envs(vars).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "task {id}: {stderr}");
+        assert!(
+            stderr.contains("a Slurm list array (IDs such as --array=1,5,9) cannot be sharded"),
+            "task {id}: {stderr}"
+        );
+        assert!(out.stdout.is_empty() && !jsonl.exists(), "task {id} played nothing");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The final block of a report, without the line of times.
 fn final_report(stdout: &str) -> String {
     let start = stdout.find("\nResults of ").unwrap_or_else(|| panic!("no results in {stdout}"));
@@ -595,7 +644,12 @@ fn shards_play_disjoint_parts_of_the_same_schedule_and_merge_into_the_whole_run(
     let shards: Vec<_> = (1..=3).map(|k| dir.join(format!("shard-{k}.jsonl"))).collect();
     let stdout1 = tournament_in(&small_match(&shards[0], &["--shard", "1/3"]), &[]);
     assert!(stdout1.contains("Shard: 1/3 (from --shard), 2 of 6 games, tournament "), "{stdout1}");
-    let slurm = [("SLURM_ARRAY_TASK_ID", "5"), ("SLURM_ARRAY_TASK_MIN", "4"), ("SLURM_ARRAY_TASK_COUNT", "3")];
+    let slurm = [
+        ("SLURM_ARRAY_TASK_ID", "5"),
+        ("SLURM_ARRAY_TASK_MIN", "4"),
+        ("SLURM_ARRAY_TASK_MAX", "6"),
+        ("SLURM_ARRAY_TASK_COUNT", "3"),
+    ];
     let stdout2 = tournament_in(&small_match(&shards[1], &[]), &slurm);
     assert!(stdout2.contains("Shard: 2/3 (from SLURM_ARRAY_TASK_ID), 2 of 6 games, tournament "), "{stdout2}");
     let stdout3 = tournament_in(&small_match(&shards[2], &["--shard-count", "3"]), &[("JOB_COMPLETION_INDEX", "2")]);

@@ -13,7 +13,8 @@
 //!
 //! Scores are hundredths of a piece from the mover's view; a forced win is `#N` (N of the
 //! mover's moves, the winning one included) and a forced loss `#-N` (N of the opponent's). A
-//! forced move has `-` for its scores, best move and loss.
+//! forced move has `-` for its scores, best move and loss, and so has a book move (class
+//! `book`: a ply of the opening the game was started from), which no summary counts.
 //!
 //! JSON lines are one `game` object, one `ply` object per ply and one `summary` object per
 //! side, in that order (the fields are listed at [`jsonl`]).
@@ -21,8 +22,8 @@
 use super::input::Entry;
 use super::{Class, PlyReview, ReviewSummary};
 use crate::game::Color;
+use crate::json::Fixed;
 use crate::search::{is_mate_score, MATE};
-use crate::tournament::jsonl::string;
 
 /// A score for the table: hundredths, or `#N` / `#-N` for a forced win or loss.
 pub fn score_text(score: i32) -> String {
@@ -71,7 +72,7 @@ fn says_nothing_more(recorded: &str, state: &str) -> bool {
 fn row(p: &PlyReview) -> [String; 8] {
     let (ply, side, played) = (p.ply.to_string(), p.side.to_string(), p.played.clone());
     match p.scores() {
-        None => [ply, side, played, "-".into(), "-".into(), "-".into(), "-".into(), "forced".into()],
+        None => [ply, side, played, "-".into(), "-".into(), "-".into(), "-".into(), p.class_name().into()],
         Some(s) => [
             ply,
             side,
@@ -123,18 +124,51 @@ pub fn table(entry: &Entry, plies: &[PlyReview]) -> String {
     out
 }
 
-/// A JSON object of `fields` (values already written as JSON).
-fn object(fields: &[(&str, String)]) -> String {
-    let body: Vec<String> = fields.iter().map(|(k, v)| format!("{}:{v}", string(k))).collect();
-    format!("{{{}}}", body.join(","))
+/// One line of `analyze --jsonl`; `type` (first) names the kind.
+#[derive(serde::Serialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+enum JsonLine<'a> {
+    Game {
+        game: usize,
+        line: usize,
+        game_type: &'a str,
+        plies: usize,
+        state: &'a str,
+        end: Option<&'static str>,
+        white: Option<&'a str>,
+        black: Option<&'a str>,
+        result: Option<&'a str>,
+    },
+    Ply {
+        game: usize,
+        ply: usize,
+        side: &'static str,
+        played: &'a str,
+        best: Option<&'a str>,
+        played_score: Option<i32>,
+        best_score: Option<i32>,
+        loss: Option<i32>,
+        class: &'static str,
+        depth: u32,
+    },
+    Summary {
+        game: usize,
+        side: &'static str,
+        best: usize,
+        good: usize,
+        inaccuracy: usize,
+        mistake: usize,
+        blunder: usize,
+        forced: usize,
+        average_loss: Option<Fixed<1>>,
+    },
 }
 
-fn or_null(value: Option<String>) -> String {
-    value.unwrap_or_else(|| "null".to_string())
-}
-
-fn side_name(side: Color) -> String {
-    string(&side.to_string().to_lowercase())
+fn side_name(side: Color) -> &'static str {
+    match side {
+        Color::White => "white",
+        Color::Black => "black",
+    }
 }
 
 /// A reviewed game as JSON lines (without line breaks), in this order:
@@ -145,51 +179,54 @@ fn side_name(side: Color) -> String {
 ///   "played_score":…,"best_score":…,"loss":…,"class":…,"depth":…}`: scores in hundredths
 ///   from the mover's view (a forced win is 30000 less its distance in plies, a loss the
 ///   negative), the loss as in the table, `class` one of `best`, `good`, `inaccuracy`,
-///   `mistake`, `blunder`, `forced`; a forced move has `null` for `best`, the scores and the
-///   loss, and depth 0;
+///   `mistake`, `blunder`, `forced`, `book`; a forced or book move has `null` for `best`, the
+///   scores and the loss, and depth 0;
 /// - per side `{"type":"summary","game":N,"side":"white","best":…,"good":…,"inaccuracy":…,
-///   "mistake":…,"blunder":…,"forced":…,"average_loss":…}` (`null` without a classed move).
+///   "mistake":…,"blunder":…,"forced":…,"average_loss":…}` (`null` without a classed move;
+///   one decimal).
 pub fn jsonl(entry: &Entry, plies: &[PlyReview]) -> Vec<String> {
     let game = &entry.game;
-    let number = entry.number.to_string();
-    let text = |s: &Option<String>| or_null(s.as_deref().map(string));
-    let mut out = vec![object(&[
-        ("type", string("game")),
-        ("game", number.clone()),
-        ("line", entry.line.to_string()),
-        ("game_type", string(game.type_field())),
-        ("plies", game.plies().to_string()),
-        ("state", string(game.state_string())),
-        ("end", or_null(game.end().map(|(_, r)| string(r.name())))),
-        ("white", text(&entry.white)),
-        ("black", text(&entry.black)),
-        ("result", text(&entry.recorded_result)),
-    ])];
+    let mut out = vec![JsonLine::Game {
+        game: entry.number,
+        line: entry.line,
+        game_type: game.type_field(),
+        plies: game.plies(),
+        state: game.state_string(),
+        end: game.end().map(|(_, r)| r.name()),
+        white: entry.white.as_deref(),
+        black: entry.black.as_deref(),
+        result: entry.recorded_result.as_deref(),
+    }];
     for p in plies {
         let s = p.scores();
-        out.push(object(&[
-            ("type", string("ply")),
-            ("game", number.clone()),
-            ("ply", p.ply.to_string()),
-            ("side", side_name(p.side)),
-            ("played", string(&p.played)),
-            ("best", or_null(s.map(|s| string(&s.best)))),
-            ("played_score", or_null(s.map(|s| s.played_score.to_string()))),
-            ("best_score", or_null(s.map(|s| s.best_score.to_string()))),
-            ("loss", or_null(s.map(|s| s.loss().to_string()))),
-            ("class", string(s.map_or("forced", |s| s.class().name()))),
-            ("depth", s.map_or(0, |s| s.depth).to_string()),
-        ]));
+        out.push(JsonLine::Ply {
+            game: entry.number,
+            ply: p.ply,
+            side: side_name(p.side),
+            played: &p.played,
+            best: s.map(|s| s.best.as_str()),
+            played_score: s.map(|s| s.played_score),
+            best_score: s.map(|s| s.best_score),
+            loss: s.map(|s| s.loss()),
+            class: p.class_name(),
+            depth: s.map_or(0, |s| s.depth),
+        });
     }
     for side in [Color::White, Color::Black] {
         let summary = ReviewSummary::of(plies, side);
-        let mut fields = vec![("type", string("summary")), ("game", number.clone()), ("side", side_name(side))];
-        fields.extend(Class::ALL.iter().map(|&c| (c.name(), summary.count(c).to_string())));
-        fields.push(("forced", summary.forced.to_string()));
-        fields.push(("average_loss", or_null(summary.average_loss().map(|a| format!("{a:.1}")))));
-        out.push(object(&fields));
+        out.push(JsonLine::Summary {
+            game: entry.number,
+            side: side_name(side),
+            best: summary.count(Class::Best),
+            good: summary.count(Class::Good),
+            inaccuracy: summary.count(Class::Inaccuracy),
+            mistake: summary.count(Class::Mistake),
+            blunder: summary.count(Class::Blunder),
+            forced: summary.forced,
+            average_loss: summary.average_loss().map(Fixed),
+        });
     }
-    out
+    out.iter().map(crate::json::line).collect()
 }
 
 #[cfg(test)]

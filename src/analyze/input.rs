@@ -1,10 +1,15 @@
 //! The games `comb analyze` reviews: one GameString, or a file (or standard input) of
-//! GameStrings or of games in Hive PGN.
+//! GameStrings, of games in Hive PGN, or a tournament's JSONL record (`comb tournament
+//! --jsonl`).
 //!
 //! A GameString file has one game a line; blank lines and `#` comments are skipped. PGN is told
-//! apart as opening books are ([`is_pgn`]). A line or game that does not load is a [`Problem`]
-//! that names its line, and the others are still reviewed; a text that cannot be read at all
-//! is an [`InputError`].
+//! apart as opening books are ([`is_pgn`]); a JSONL record by its first line, a JSON object
+//! ([`is_jsonl`]). A line or game that does not load is a [`Problem`] that names its line, and
+//! the others are still reviewed; a text that cannot be read at all is an [`InputError`].
+//!
+//! A game from a tournament's record knows the opening it was started from: a JSONL line's
+//! `opening_plies`, or the plies of a PGN game's `Opening` tag (a GameString, as the tournament
+//! writes it). Those plies are its [`Entry::book`].
 
 use crate::error::RulesError;
 use crate::games::AnyGame;
@@ -26,15 +31,18 @@ pub struct Entry {
     /// The `Black` tag of a PGN game.
     pub black: Option<String>,
     /// The result a PGN game records (its `Result` tag or result token), which a resigned game
-    /// has and its moves do not show.
+    /// has and its moves do not show; a tournament record's `result`.
     pub recorded_result: Option<String>,
+    /// Plies of the opening the game was started from, which the players did not choose (0
+    /// unless a tournament's record says).
+    pub book: usize,
     /// The game, replayed and checked by the rules.
     pub game: AnyGame,
 }
 
 impl Entry {
     fn new(number: usize, line: usize, game: AnyGame) -> Entry {
-        Entry { number, line, white: None, black: None, recorded_result: None, game }
+        Entry { number, line, white: None, black: None, recorded_result: None, book: 0, game }
     }
 }
 
@@ -63,9 +71,10 @@ pub struct Input {
 }
 
 /// Why there is nothing to review.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum InputError {
     /// The file cannot be read.
+    #[error("{}: {error}", .path.display())]
     Read {
         /// The file.
         path: PathBuf,
@@ -73,34 +82,24 @@ pub enum InputError {
         error: std::io::Error,
     },
     /// The file is not UTF-8 text.
+    #[error("{}: not UTF-8 text", .path.display())]
     NotUtf8 {
         /// The file, or `-` for standard input.
         path: PathBuf,
     },
     /// The GameString given as the argument does not load.
+    #[error("the GameString does not load: {0}")]
     GameString(RulesError),
     /// The PGN text's layout is broken (its games cannot be told apart).
+    #[error(transparent)]
     Pgn(PgnError),
     /// The input holds no game.
+    #[error("{}: no games", .path.display())]
     NoGames {
         /// The file, or `-` for standard input.
         path: PathBuf,
     },
 }
-
-impl fmt::Display for InputError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            InputError::Read { path, error } => write!(f, "{}: {error}", path.display()),
-            InputError::NotUtf8 { path } => write!(f, "{}: not UTF-8 text", path.display()),
-            InputError::GameString(e) => write!(f, "the GameString does not load: {e}"),
-            InputError::Pgn(e) => write!(f, "{e}"),
-            InputError::NoGames { path } => write!(f, "{}: no games", path.display()),
-        }
-    }
-}
-
-impl std::error::Error for InputError {}
 
 /// What the argument names: a GameString if it holds a `;`, standard input for `-`, else a
 /// file.
@@ -126,13 +125,64 @@ pub fn load(argument: &str, rules: Rules) -> Result<Input, InputError> {
     Ok(input)
 }
 
-/// The games of `text`, the contents of `path`: PGN or GameStrings (see [`is_pgn`]).
+/// The games of `text`, the contents of `path`: a tournament's JSONL record, PGN or
+/// GameStrings (see [`is_jsonl`], [`is_pgn`]).
 pub fn parse(path: &Path, text: &str, rules: Rules) -> Result<Input, InputError> {
-    if is_pgn(path, text) {
+    if is_jsonl(text) {
+        Ok(parse_jsonl(text, rules))
+    } else if is_pgn(path, text) {
         parse_pgn(text, rules)
     } else {
         Ok(parse_game_strings(text, rules))
     }
+}
+
+/// Whether `text` is JSON lines: its first line that is not blank is an object (`{`), which no
+/// GameString or PGN line is.
+pub fn is_jsonl(text: &str) -> bool {
+    text.lines()
+        .map(|l| l.trim_start_matches('\u{feff}').trim())
+        .find(|l| !l.is_empty())
+        .is_some_and(|l| l.starts_with('{'))
+}
+
+/// What `comb analyze` reads of a tournament record's line (`comb tournament --jsonl`); the
+/// other fields are skipped.
+#[derive(serde::Deserialize)]
+struct RecordedGame {
+    white: String,
+    black: String,
+    result: String,
+    opening_plies: usize,
+    game_string: String,
+}
+
+/// A tournament's JSONL record, one game a line: the game is the line's `game_string`, with its
+/// players, result and opening plies.
+pub fn parse_jsonl(text: &str, rules: Rules) -> Input {
+    let mut input = Input::default();
+    let lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_start_matches('\u{feff}').trim()));
+    for (number, (line, content)) in lines.filter(|(_, c)| !c.is_empty()).enumerate() {
+        let problem = |why: String| Problem { line, message: format!("line {line}: {why}") };
+        let recorded = match serde_json::from_str::<RecordedGame>(content) {
+            Ok(recorded) => recorded,
+            Err(e) => {
+                input.problems.push(problem(crate::json::error_in_line(&e)));
+                continue;
+            }
+        };
+        match AnyGame::parse(&recorded.game_string, rules) {
+            Ok(game) => input.games.push(Entry {
+                white: Some(recorded.white),
+                black: Some(recorded.black),
+                recorded_result: Some(recorded.result),
+                book: recorded.opening_plies.min(game.plies()),
+                ..Entry::new(number + 1, line, game)
+            }),
+            Err(e) => input.problems.push(problem(e.to_string())),
+        }
+    }
+    input
 }
 
 /// One GameString a line; blank lines and `#` comments skipped.
@@ -157,6 +207,12 @@ pub fn parse_pgn(text: &str, rules: Rules) -> Result<Input, InputError> {
                 white: g.white().map(str::to_string),
                 black: g.black().map(str::to_string),
                 recorded_result: g.result().map(str::to_string),
+                // comb's tournament writes the opening as a GameString; a tag that is none
+                // (an opening's name) says nothing about plies.
+                book: g
+                    .opening()
+                    .and_then(|o| AnyGame::parse(o, rules).ok())
+                    .map_or(0, |o| o.plies().min(game.plies())),
                 ..Entry::new(g.number(), g.line(), game)
             }),
             Err(e) => input.problems.push(Problem { line: e.place().line, message: e.to_string() }),

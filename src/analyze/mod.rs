@@ -12,7 +12,9 @@
 //! first capped at ±[`SCORE_CAP`] so that a mate counts as a large but finite number (a mate in 3
 //! missed for a mate in 5 loses nothing). The move played is classed by its loss (see
 //! [`Class::of`]). A position with a single legal move, a forced pass included, is
-//! [`Verdict::Forced`]: not searched and not classed.
+//! [`Verdict::Forced`]: not searched and not classed. The plies of the opening a game was
+//! started from (its book, as a tournament record gives it, or `--opening-plies`) are
+//! [`Verdict::Book`]: not searched, not classed, and left out of the [`ReviewSummary`].
 //!
 //! Every position is searched by its own single-threaded [`Searcher`] with a fresh table, so at
 //! a fixed depth the review is the same whatever the number of threads it is spread over.
@@ -100,6 +102,9 @@ impl Class {
 pub enum Verdict {
     /// The only legal move (a forced pass, say): nothing to choose, not classed.
     Forced,
+    /// A move of the opening the game was started from (book): not the players' choice, not
+    /// searched, not classed, and left out of the summary.
+    Book,
     /// A move chosen among several, scored against comb's best.
     Scored(Scores),
 }
@@ -147,20 +152,30 @@ pub struct PlyReview {
 }
 
 impl PlyReview {
-    /// The scores, unless the move was forced.
+    /// The scores, unless the move was forced or book.
     pub fn scores(&self) -> Option<&Scores> {
         match &self.verdict {
-            Verdict::Forced => None,
+            Verdict::Forced | Verdict::Book => None,
             Verdict::Scored(s) => Some(s),
+        }
+    }
+
+    /// The class's name, `forced` or `book` for a move that has none.
+    pub fn class_name(&self) -> &'static str {
+        match &self.verdict {
+            Verdict::Forced => "forced",
+            Verdict::Book => "book",
+            Verdict::Scored(s) => s.class().name(),
         }
     }
 }
 
 /// Reviews every ply of `game` (a finished game up to its end, one in progress up to its last
 /// move) within `limits` per position, spread over the current rayon pool; the plies come back
-/// in order.
-pub fn review(game: &AnyGame, limits: Limits) -> Vec<PlyReview> {
-    with_record!(game, r => review_record(r, limits))
+/// in order. The first `book` plies are the opening the game was started from:
+/// [`Verdict::Book`], not searched.
+pub fn review(game: &AnyGame, limits: Limits, book: usize) -> Vec<PlyReview> {
+    with_record!(game, r => review_record(r, limits, book))
 }
 
 /// One position to review: the position before the move, the move and its MoveString.
@@ -170,14 +185,14 @@ struct Task<G: Notation> {
     text: String,
 }
 
-fn review_record<G: Notation>(record: &Record<G>, limits: Limits) -> Vec<PlyReview> {
+fn review_record<G: Notation>(record: &Record<G>, limits: Limits, book: usize) -> Vec<PlyReview> {
     tasks(record)
         .into_par_iter()
         .enumerate()
         .map(|(i, task)| PlyReview {
             ply: i + 1,
             side: task.before.side_to_move(),
-            verdict: judge(&task.before, task.played, limits),
+            verdict: if i < book { Verdict::Book } else { judge(&task.before, task.played, limits) },
             played: task.text,
         })
         .collect()
@@ -273,13 +288,14 @@ pub struct ReviewSummary {
 }
 
 impl ReviewSummary {
-    /// The summary of `side`'s moves among `plies`.
+    /// The summary of `side`'s moves among `plies` (book moves left out).
     pub fn of(plies: &[PlyReview], side: Color) -> ReviewSummary {
         let mut summary = ReviewSummary::default();
-        for scores in plies.iter().filter(|p| p.side == side).map(PlyReview::scores) {
-            match scores {
-                None => summary.forced += 1,
-                Some(s) => {
+        for ply in plies.iter().filter(|p| p.side == side) {
+            match &ply.verdict {
+                Verdict::Book => {}
+                Verdict::Forced => summary.forced += 1,
+                Verdict::Scored(s) => {
                     summary.classes[s.class().index()] += 1;
                     summary.total_loss += i64::from(s.loss());
                 }

@@ -33,6 +33,10 @@
 //! read can wait with a deadline (`recv_timeout`) and notice the stop flag. Standard error is
 //! drained on another thread into a short tail that goes into failure transcripts.
 
+mod text;
+
+pub use text::{shown, SHOWN_CHARS};
+
 use crate::lines::LineReader;
 use std::collections::VecDeque;
 use std::io::{Read, Write};
@@ -226,7 +230,7 @@ impl std::fmt::Display for EngineError {
             }
             EngineError::Crash(m) => write!(f, "crashed ({m})"),
             EngineError::Timeout(t) => write!(f, "timed out (no reply within {:.1} s)", t.as_secs_f64()),
-            EngineError::Protocol(m) => write!(f, "protocol error ({m})"),
+            EngineError::Protocol(m) => write!(f, "protocol error ({})", shown(m)),
             EngineError::Aborted => f.write_str("aborted"),
         }
     }
@@ -328,7 +332,7 @@ impl EngineProcess {
                 if tail.len() == STDERR_TAIL {
                     tail.pop_front();
                 }
-                tail.push_back(line);
+                tail.push_back(shown(&line));
                 true
             })
         });
@@ -432,7 +436,7 @@ impl EngineProcess {
             }
             match self.lines.recv_timeout((deadline - now).min(POLL)) {
                 Ok(line) => {
-                    self.note(format!("< {line}"));
+                    self.note(format!("< {}", shown(&line)));
                     if line.trim() == "ok" {
                         break;
                     }

@@ -1,5 +1,5 @@
 //! Why a tournament cannot start or stops early: one enum per floor, each keeping the facts
-//! (the offending token, path, engine) and saying them in words only in its `Display`.
+//! (the offending token, path, engine) and saying them in words only in its messages.
 //!
 //! - [`SprtError`]: SPRT parameters that make no sense (the statistics floor);
 //! - [`OpeningsError`]: an opening book that cannot be read or holds a bad line or game;
@@ -13,17 +13,18 @@
 //! - [`LoadError`]: a game type or GameString the referee cannot load (an opening of another
 //!   type, an unknown game type, or the rules' refusal, carried as the [`RulesError`]).
 
-use crate::client::EngineError;
+use crate::client::{shown, EngineError};
 use crate::error::RulesError;
 use crate::pgn::{PgnError, Place};
-use std::fmt;
 use std::io;
 use std::path::PathBuf;
+use thiserror::Error;
 
 /// Why SPRT parameters make no sense.
-#[derive(Copy, Clone, Debug, PartialEq)]
+#[derive(Copy, Clone, Debug, PartialEq, Error)]
 pub enum SprtError {
     /// The hypotheses are not finite, or `elo0` is not below `elo1`.
+    #[error("elo0 ({elo0}) must be below elo1 ({elo1})")]
     EloOrder {
         /// The Elo difference of H0.
         elo0: f64,
@@ -31,6 +32,7 @@ pub enum SprtError {
         elo1: f64,
     },
     /// `alpha` or `beta` does not lie strictly between 0 and 1.
+    #[error("{name} ({value}) must lie strictly between 0 and 1")]
     Probability {
         /// `alpha` or `beta`.
         name: &'static str,
@@ -38,25 +40,15 @@ pub enum SprtError {
         value: f64,
     },
     /// `alpha + beta` is 1 or more.
+    #[error("alpha + beta ({0}) must be below 1")]
     ProbabilitySum(f64),
 }
 
-impl fmt::Display for SprtError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SprtError::EloOrder { elo0, elo1 } => write!(f, "elo0 ({elo0}) must be below elo1 ({elo1})"),
-            SprtError::Probability { name, value } => write!(f, "{name} ({value}) must lie strictly between 0 and 1"),
-            SprtError::ProbabilitySum(sum) => write!(f, "alpha + beta ({sum}) must be below 1"),
-        }
-    }
-}
-
-impl std::error::Error for SprtError {}
-
 /// Why the referee cannot load a game of the tournament's type.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Error)]
 pub enum LoadError {
     /// A GameString of another type than the tournament's.
+    #[error("the GameString is of type `{found}`, the tournament plays `{wanted}`")]
     WrongType {
         /// The GameString's type field.
         found: String,
@@ -64,32 +56,20 @@ pub enum LoadError {
         wanted: String,
     },
     /// A game type the rules do not know.
+    #[error(
+        "unknown game type `{0}` (Base, Base+M, Base+L, Base+P, Base+ML, Base+MP, Base+LP, Base+MLP or Intellector)"
+    )]
     UnknownType(String),
     /// The rules refuse the GameString (unreadable, or with an illegal move).
+    #[error(transparent)]
     Rules(RulesError),
 }
 
-impl fmt::Display for LoadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LoadError::WrongType { found, wanted } => {
-                write!(f, "the GameString is of type `{found}`, the tournament plays `{wanted}`")
-            }
-            LoadError::UnknownType(game_type) => write!(
-                f,
-                "unknown game type `{game_type}` (Base, Base+M, Base+L, Base+P, Base+ML, Base+MP, Base+LP, Base+MLP or Intellector)"
-            ),
-            LoadError::Rules(error) => error.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for LoadError {}
-
 /// Why an opening book is refused. `book` names the file in messages.
-#[derive(Debug)]
+#[derive(Debug, Error)]
 pub enum OpeningsError {
     /// The file could not be read.
+    #[error("{}: {error}", .path.display())]
     Read {
         /// The file.
         path: PathBuf,
@@ -97,11 +77,13 @@ pub enum OpeningsError {
         error: io::Error,
     },
     /// The file is not UTF-8 text.
+    #[error("{}: not UTF-8 text", .path.display())]
     NotUtf8 {
         /// The file.
         path: PathBuf,
     },
     /// A line the rules refuse: of the wrong game type, unreadable, or with an illegal move.
+    #[error("{book}:{line}: {reason}")]
     Rejected {
         /// The book.
         book: String,
@@ -111,6 +93,7 @@ pub enum OpeningsError {
         reason: LoadError,
     },
     /// A line whose game is already over.
+    #[error("{book}:{line}: the game is already over")]
     Finished {
         /// The book.
         book: String,
@@ -118,16 +101,19 @@ pub enum OpeningsError {
         line: usize,
     },
     /// No openings at all (only comments and blank lines).
+    #[error("{book}: no openings (one GameString per line; `#` starts a comment)")]
     Empty {
         /// The book.
         book: String,
     },
     /// A PGN book without a single game.
+    #[error("{book}: no games (Hive PGN, as `comb tournament --pgn` writes it)")]
     NoGames {
         /// The book.
         book: String,
     },
     /// A PGN book that cannot be read, or holds a game the rules refuse.
+    #[error("{book}: {error}")]
     Pgn {
         /// The book.
         book: String,
@@ -135,6 +121,7 @@ pub enum OpeningsError {
         error: PgnError,
     },
     /// A PGN game of another type than the book's first, or than `--game-type`.
+    #[error("{book}: {at}: a game of type `{found}` among openings of type `{wanted}`")]
     PgnGameType {
         /// The book.
         book: String,
@@ -146,11 +133,13 @@ pub enum OpeningsError {
         wanted: String,
     },
     /// A PGN book without `--opening-plies`: a game is no opening until it is cut.
+    #[error("{book}: a PGN book needs --opening-plies N (each opening is the first N plies of a game)")]
     PgnNeedsPlies {
         /// The book.
         book: String,
     },
     /// Every line or game was skipped by `--opening-plies`.
+    #[error("{book}: no opening of {plies} plies: all {count} {unit} are shorter or end within {plies} plies")]
     AllSkipped {
         /// The book.
         book: String,
@@ -163,48 +152,23 @@ pub enum OpeningsError {
     },
 }
 
-impl fmt::Display for OpeningsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            OpeningsError::Read { path, error } => write!(f, "{}: {error}", path.display()),
-            OpeningsError::NotUtf8 { path } => write!(f, "{}: not UTF-8 text", path.display()),
-            OpeningsError::Rejected { book, line, reason } => write!(f, "{book}:{line}: {reason}"),
-            OpeningsError::Finished { book, line } => write!(f, "{book}:{line}: the game is already over"),
-            OpeningsError::Empty { book } => {
-                write!(f, "{book}: no openings (one GameString per line; `#` starts a comment)")
-            }
-            OpeningsError::NoGames { book } => {
-                write!(f, "{book}: no games (Hive PGN, as `comb tournament --pgn` writes it)")
-            }
-            OpeningsError::Pgn { book, error } => write!(f, "{book}: {error}"),
-            OpeningsError::PgnGameType { book, at, found, wanted } => {
-                write!(f, "{book}: {at}: a game of type `{found}` among openings of type `{wanted}`")
-            }
-            OpeningsError::PgnNeedsPlies { book } => {
-                write!(f, "{book}: a PGN book needs --opening-plies N (each opening is the first N plies of a game)")
-            }
-            OpeningsError::AllSkipped { book, plies, count, unit } => write!(
-                f,
-                "{book}: no opening of {plies} plies: all {count} {unit} are shorter or end within {plies} plies"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for OpeningsError {}
-
 /// Why one `--engine` or `--each` setting (or their sum) is refused.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Error)]
 pub enum SettingError {
     /// A token without `=`.
+    #[error("`{0}`: expected KEY=VALUE")]
     NotKeyValue(String),
     /// A command line (`cmd=`, `args=`) with a quote left open.
+    #[error("unbalanced quote in `{0}`")]
     UnbalancedQuote(String),
     /// A second `depth=` or `movetime=` in one list (the token).
+    #[error("`{0}`: give either depth= or movetime=, once")]
     LimitTwice(String),
     /// `depth=` that is not a number of plies (the token).
+    #[error("`{0}`: expected a depth")]
     BadDepth(String),
     /// `movetime=` that is not a positive number of seconds.
+    #[error("{key}={value}: expected a positive number of seconds")]
     BadSeconds {
         /// The key as written (`movetime`, `st`).
         key: String,
@@ -212,84 +176,59 @@ pub enum SettingError {
         value: String,
     },
     /// `sync=` other than `newgame` or `play` (the token).
+    #[error("`{0}`: expected sync=newgame or sync=play")]
     BadSync(String),
     /// `timecmd=` other than `time` or `seconds` (the token).
+    #[error("`{0}`: expected timecmd=time or timecmd=seconds")]
     BadTimeCommand(String),
     /// A key that is no setting.
+    #[error("unknown setting `{0}` (cmd, name, args, dir, option.NAME, depth, movetime, sync, timecmd)")]
     UnknownSetting(String),
     /// An `option.NAME=VALUE` whose name or value is not one word (the token).
+    #[error("`{0}`: option names and values are single words")]
     NotAWord(String),
     /// No `cmd=` at all.
+    #[error("no cmd=COMMAND")]
     NoCommand,
     /// `cmd=` with no words.
+    #[error("cmd= is empty")]
     EmptyCommand,
     /// Neither `depth=` nor `movetime=`, here or in `--each`.
+    #[error("no limit: add depth=N or movetime=SECONDS (or give it with --each)")]
     NoLimit,
     /// A name with quotes or line breaks, which the game files cannot hold.
+    #[error("name `{0}` may not contain quotes or line breaks")]
     BadName(String),
 }
 
-impl fmt::Display for SettingError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SettingError::NotKeyValue(token) => write!(f, "`{token}`: expected KEY=VALUE"),
-            SettingError::UnbalancedQuote(text) => write!(f, "unbalanced quote in `{text}`"),
-            SettingError::LimitTwice(token) => write!(f, "`{token}`: give either depth= or movetime=, once"),
-            SettingError::BadDepth(token) => write!(f, "`{token}`: expected a depth"),
-            SettingError::BadSeconds { key, value } => {
-                write!(f, "{key}={value}: expected a positive number of seconds")
-            }
-            SettingError::BadSync(token) => write!(f, "`{token}`: expected sync=newgame or sync=play"),
-            SettingError::BadTimeCommand(token) => write!(f, "`{token}`: expected timecmd=time or timecmd=seconds"),
-            SettingError::UnknownSetting(key) => {
-                write!(f, "unknown setting `{key}` (cmd, name, args, dir, option.NAME, depth, movetime, sync, timecmd)")
-            }
-            SettingError::NotAWord(token) => write!(f, "`{token}`: option names and values are single words"),
-            SettingError::NoCommand => f.write_str("no cmd=COMMAND"),
-            SettingError::EmptyCommand => f.write_str("cmd= is empty"),
-            SettingError::NoLimit => f.write_str("no limit: add depth=N or movetime=SECONDS (or give it with --each)"),
-            SettingError::BadName(name) => write!(f, "name `{name}` may not contain quotes or line breaks"),
-        }
-    }
-}
-
-impl std::error::Error for SettingError {}
-
 /// Why the `--sprt` settings are refused.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Error)]
 pub enum SprtSettingError {
     /// A token without `=`.
+    #[error("--sprt `{0}`: expected KEY=VALUE")]
     NotKeyValue(String),
     /// A value that is not a number (the token).
+    #[error("--sprt `{0}`: expected a number")]
     NotNumber(String),
     /// A key other than elo0, elo1, alpha, beta.
+    #[error("--sprt: unknown setting `{0}` (elo0, elo1, alpha, beta)")]
     Unknown(String),
     /// elo0 or elo1 not given.
+    #[error("--sprt needs elo0=… and elo1=…")]
     MissingElo,
     /// The test itself makes no sense.
+    #[error("--sprt: {0}")]
     Invalid(SprtError),
 }
 
-impl fmt::Display for SprtSettingError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SprtSettingError::NotKeyValue(token) => write!(f, "--sprt `{token}`: expected KEY=VALUE"),
-            SprtSettingError::NotNumber(token) => write!(f, "--sprt `{token}`: expected a number"),
-            SprtSettingError::Unknown(key) => write!(f, "--sprt: unknown setting `{key}` (elo0, elo1, alpha, beta)"),
-            SprtSettingError::MissingElo => f.write_str("--sprt needs elo0=… and elo1=…"),
-            SprtSettingError::Invalid(error) => write!(f, "--sprt: {error}"),
-        }
-    }
-}
-
-impl std::error::Error for SprtSettingError {}
-
 /// Why the shard to play (`--shard`, `--shard-count` or the scheduler's variables) is refused.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Error)]
 pub enum ShardError {
     /// `--shard` that is not `K/N`.
+    #[error("--shard {0}: expected K/N (shard K of N, from 1)")]
     NotKOfN(String),
     /// A shard index outside 1..=count.
+    #[error("shard {index} of {count}: a shard is 1 to N of N shards, N at least 1")]
     OutOfRange {
         /// The index, from 1.
         index: usize,
@@ -297,12 +236,16 @@ pub enum ShardError {
         count: usize,
     },
     /// `--shard` and `--shard-count` together.
+    #[error("--shard K/N already gives the count: drop --shard-count")]
     CountWithShard,
     /// `--shard-count` without `JOB_COMPLETION_INDEX` (nor a Slurm array).
+    #[error("--shard-count needs JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) or --shard K/N")]
     CountWithoutIndex,
     /// A variable (or `--shard-count`) the shard needs and that is not there.
+    #[error("sharding needs {0}")]
     Missing(&'static str),
     /// A scheduler variable that is not a number.
+    #[error("{name}={value}: expected a number")]
     BadVariable {
         /// The variable.
         name: &'static str,
@@ -310,6 +253,10 @@ pub enum ShardError {
         value: String,
     },
     /// A Slurm array task that is none of `MIN`, `MIN + STEP`, ….
+    #[error(
+        "SLURM_ARRAY_TASK_ID={id} is not SLURM_ARRAY_TASK_MIN={min} plus a multiple of SLURM_ARRAY_TASK_STEP={step}: \
+        give the array as a range (--array=0-3 or 0-6:2)"
+    )]
     OffTheArray {
         /// `SLURM_ARRAY_TASK_ID`.
         id: usize,
@@ -318,7 +265,26 @@ pub enum ShardError {
         /// `SLURM_ARRAY_TASK_STEP`.
         step: usize,
     },
+    /// A Slurm array given as a list of IDs (`--array=1,5,9`): its tasks are not
+    /// `MIN`, `MIN + STEP`, … up to `MAX`, `COUNT` of them, so no task can tell its shard.
+    #[error(
+        "a Slurm list array (IDs such as --array=1,5,9) cannot be sharded: SLURM_ARRAY_TASK_COUNT={count} tasks from \
+         SLURM_ARRAY_TASK_MIN={min} in steps of SLURM_ARRAY_TASK_STEP={step} do not end at \
+         SLURM_ARRAY_TASK_MAX={max}; give the array as a range (--array=0-{} or 0-6:2)",
+        .count.saturating_sub(1)
+    )]
+    ListArray {
+        /// `SLURM_ARRAY_TASK_MIN`.
+        min: usize,
+        /// `SLURM_ARRAY_TASK_MAX`.
+        max: usize,
+        /// `SLURM_ARRAY_TASK_STEP`.
+        step: usize,
+        /// `SLURM_ARRAY_TASK_COUNT`.
+        count: usize,
+    },
     /// `--shard-count` other than the Slurm array's task count.
+    #[error("--shard-count {given} disagrees with SLURM_ARRAY_TASK_COUNT={count}")]
     CountDisagrees {
         /// `--shard-count`.
         given: usize,
@@ -327,42 +293,18 @@ pub enum ShardError {
     },
 }
 
-impl fmt::Display for ShardError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ShardError::NotKOfN(text) => write!(f, "--shard {text}: expected K/N (shard K of N, from 1)"),
-            ShardError::OutOfRange { index, count } => {
-                write!(f, "shard {index} of {count}: a shard is 1 to N of N shards, N at least 1")
-            }
-            ShardError::CountWithShard => f.write_str("--shard K/N already gives the count: drop --shard-count"),
-            ShardError::CountWithoutIndex => {
-                f.write_str("--shard-count needs JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) or --shard K/N")
-            }
-            ShardError::Missing(name) => write!(f, "sharding needs {name}"),
-            ShardError::BadVariable { name, value } => write!(f, "{name}={value}: expected a number"),
-            ShardError::OffTheArray { id, min, step } => write!(
-                f,
-                "SLURM_ARRAY_TASK_ID={id} is not SLURM_ARRAY_TASK_MIN={min} plus a multiple of SLURM_ARRAY_TASK_STEP={step}: \
-                 give the array as a range (--array=0-3 or 0-6:2)"
-            ),
-            ShardError::CountDisagrees { given, count } => {
-                write!(f, "--shard-count {given} disagrees with SLURM_ARRAY_TASK_COUNT={count}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for ShardError {}
-
 /// Why a tournament cannot start.
-#[derive(Debug)]
+#[derive(Debug, Error)]
 pub enum SetupError {
     /// Fewer than two `--engine`.
+    #[error("a tournament needs at least two engines (one --engine each)")]
     TooFewEngines,
     /// `--rounds 0`.
+    #[error("--rounds must be at least 1")]
     NoRounds,
     /// A timeout option (`command-timeout`, `depth-timeout`) that is not a positive number of
     /// seconds.
+    #[error("--{option} {value}: expected a positive number of seconds")]
     Seconds {
         /// The option's name, without `--`.
         option: &'static str,
@@ -370,8 +312,10 @@ pub enum SetupError {
         value: f64,
     },
     /// A `--timeout-margin` below 0 or not a number.
+    #[error("--timeout-margin {0}: expected seconds, 0 or more")]
     Margin(f64),
     /// A bad setting of engine `index` (from 1).
+    #[error("engine {index}: {error}")]
     Setting {
         /// The engine's place on the command line, from 1.
         index: usize,
@@ -379,14 +323,19 @@ pub enum SetupError {
         error: SettingError,
     },
     /// Bad `--sprt` settings.
-    Sprt(SprtSettingError),
+    #[error(transparent)]
+    Sprt(#[from] SprtSettingError),
     /// `--sprt` with other than two engines.
+    #[error("--sprt tests one engine against another: give exactly two engines")]
     SprtNeedsTwo,
     /// A bad opening book.
-    Openings(OpeningsError),
+    #[error(transparent)]
+    Openings(#[from] OpeningsError),
     /// A game type the referee does not know.
+    #[error(transparent)]
     GameType(LoadError),
     /// Engine `index` could not be started or set up.
+    #[error("engine {index} (`{command}`): {error}")]
     Engine {
         /// The engine's place on the command line, from 1.
         index: usize,
@@ -396,6 +345,7 @@ pub enum SetupError {
         error: EngineError,
     },
     /// Engine `index` refused `newgame <game_type>`: it cannot play the tournament's game.
+    #[error("engine {index} (`{command}`) cannot play {game_type}: {}", refusal(.game_type, .error))]
     Refused {
         /// The engine's place on the command line, from 1.
         index: usize,
@@ -407,12 +357,16 @@ pub enum SetupError {
         error: EngineError,
     },
     /// A shard that cannot be played.
-    Shard(ShardError),
+    #[error(transparent)]
+    Shard(#[from] ShardError),
     /// A shard of a random opening order without `--seed`: every shard would draw its own.
+    #[error("--order random in shards needs --seed N: every shard must draw the same opening order")]
     ShardNeedsSeed,
     /// `--resume` refuses the JSONL file.
-    Resume(ResumeError),
+    #[error(transparent)]
+    Resume(#[from] ResumeError),
     /// An output file or directory could not be created.
+    #[error("{}: {error}", .path.display())]
     Output {
         /// The file or directory.
         path: PathBuf,
@@ -421,69 +375,20 @@ pub enum SetupError {
     },
 }
 
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SetupError::TooFewEngines => f.write_str("a tournament needs at least two engines (one --engine each)"),
-            SetupError::NoRounds => f.write_str("--rounds must be at least 1"),
-            SetupError::Seconds { option, value } => {
-                write!(f, "--{option} {value}: expected a positive number of seconds")
-            }
-            SetupError::Margin(value) => write!(f, "--timeout-margin {value}: expected seconds, 0 or more"),
-            SetupError::Setting { index, error } => write!(f, "engine {index}: {error}"),
-            SetupError::Sprt(error) => error.fmt(f),
-            SetupError::SprtNeedsTwo => {
-                f.write_str("--sprt tests one engine against another: give exactly two engines")
-            }
-            SetupError::Openings(error) => error.fmt(f),
-            SetupError::GameType(error) => error.fmt(f),
-            SetupError::Engine { index, command, error } => write!(f, "engine {index} (`{command}`): {error}"),
-            SetupError::Refused { index, command, game_type, error: EngineError::Protocol(reply) } => {
-                write!(f, "engine {index} (`{command}`) cannot play {game_type}: it answered `newgame {game_type}` with `{reply}`")
-            }
-            SetupError::Refused { index, command, game_type, error } => {
-                write!(f, "engine {index} (`{command}`) cannot play {game_type}: `newgame {game_type}`: {error}")
-            }
-            SetupError::Shard(error) => error.fmt(f),
-            SetupError::ShardNeedsSeed => {
-                f.write_str("--order random in shards needs --seed N: every shard must draw the same opening order")
-            }
-            SetupError::Resume(error) => error.fmt(f),
-            SetupError::Output { path, error } => write!(f, "{}: {error}", path.display()),
-        }
-    }
-}
-
-impl std::error::Error for SetupError {}
-
-impl From<SprtSettingError> for SetupError {
-    fn from(error: SprtSettingError) -> SetupError {
-        SetupError::Sprt(error)
-    }
-}
-
-impl From<ShardError> for SetupError {
-    fn from(error: ShardError) -> SetupError {
-        SetupError::Shard(error)
-    }
-}
-
-impl From<ResumeError> for SetupError {
-    fn from(error: ResumeError) -> SetupError {
-        SetupError::Resume(error)
-    }
-}
-
-impl From<OpeningsError> for SetupError {
-    fn from(error: OpeningsError) -> SetupError {
-        SetupError::Openings(error)
+/// How an engine refused `newgame <game_type>`: the `err …` it answered, or how the exchange
+/// failed.
+fn refusal(game_type: &str, error: &EngineError) -> String {
+    match error {
+        EngineError::Protocol(reply) => format!("it answered `newgame {game_type}` with `{}`", shown(reply)),
+        error => format!("`newgame {game_type}`: {error}"),
     }
 }
 
 /// Why a tournament's JSONL file cannot be read back into games.
-#[derive(Debug)]
+#[derive(Debug, Error)]
 pub enum JsonlError {
     /// The file could not be read.
+    #[error("{}: {error}", .path.display())]
     Read {
         /// The file.
         path: PathBuf,
@@ -491,6 +396,7 @@ pub enum JsonlError {
         error: io::Error,
     },
     /// A line that is no game of a tournament's JSONL file.
+    #[error("{}:{line}: {reason}", .path.display())]
     Line {
         /// The file.
         path: PathBuf,
@@ -500,6 +406,8 @@ pub enum JsonlError {
         reason: String,
     },
     /// A line without a tournament id: written before the runner wrote one.
+    #[error("{}:{line}: the game has no `tournament` id: the file predates tournament ids, so its games cannot be \
+        told from another tournament's; play the run again to get a file that merges and resumes", .path.display())]
     NoTournament {
         /// The file.
         path: PathBuf,
@@ -508,30 +416,22 @@ pub enum JsonlError {
     },
 }
 
-impl fmt::Display for JsonlError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            JsonlError::Read { path, error } => write!(f, "{}: {error}", path.display()),
-            JsonlError::Line { path, line, reason } => write!(f, "{}:{line}: {reason}", path.display()),
-            JsonlError::NoTournament { path, line } => write!(
-                f,
-                "{}:{line}: the game has no `tournament` id: the file predates tournament ids, so its games \
-                 cannot be told from another tournament's; play the run again to get a file that merges and \
-                 resumes",
-                path.display()
-            ),
-        }
-    }
+/// What every refusal of `--resume` ends with.
+const REFUSED: &str = "--resume continues only the run that wrote the file (the same settings and shard)";
+
+/// ` (the file has `max_plies=300`, this run `max_plies=100`)`, or nothing.
+fn differing(difference: &Option<(String, String)>) -> String {
+    difference.as_ref().map_or(String::new(), |(theirs, ours)| format!(" (the file has `{theirs}`, this run `{ours}`)"))
 }
 
-impl std::error::Error for JsonlError {}
-
 /// Why `--resume` refuses the run's JSONL file. The file is left as it is.
-#[derive(Debug)]
+#[derive(Debug, Error)]
 pub enum ResumeError {
     /// The file cannot be read back.
-    Jsonl(JsonlError),
+    #[error("--resume: {0}")]
+    Jsonl(#[from] JsonlError),
     /// A game of another tournament (other settings).
+    #[error("--resume: {place} is a game of tournament {id}, this run is tournament {ours}{}: {REFUSED}", differing(.difference))]
     OtherTournament {
         /// The file and line.
         place: String,
@@ -544,6 +444,7 @@ pub enum ResumeError {
     },
     /// A game of another shard (or of the whole schedule, or of a shard when this run plays the
     /// whole schedule).
+    #[error("--resume: {place} is a game of shard {theirs}, this run plays shard {ours}: {REFUSED}")]
     OtherShard {
         /// The file and line.
         place: String,
@@ -553,6 +454,7 @@ pub enum ResumeError {
         ours: String,
     },
     /// A game number that this run's schedule (or shard) does not have.
+    #[error("--resume: {place}: game {game} is not one of this run's games: {REFUSED}")]
     NotScheduled {
         /// The file and line.
         place: String,
@@ -560,6 +462,7 @@ pub enum ResumeError {
         game: usize,
     },
     /// A game number met twice.
+    #[error("--resume: game {game} is in {first} and again in {again}")]
     Duplicate {
         /// The game's number.
         game: usize,
@@ -570,52 +473,28 @@ pub enum ResumeError {
     },
 }
 
-impl fmt::Display for ResumeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let refused = "--resume continues only the run that wrote the file (the same settings and shard)";
-        match self {
-            ResumeError::Jsonl(error) => write!(f, "--resume: {error}"),
-            ResumeError::OtherTournament { place, id, ours, difference } => {
-                write!(f, "--resume: {place} is a game of tournament {id}, this run is tournament {ours}")?;
-                if let Some((theirs, mine)) = difference {
-                    write!(f, " (the file has `{theirs}`, this run `{mine}`)")?;
-                }
-                write!(f, ": {refused}")
-            }
-            ResumeError::OtherShard { place, theirs, ours } => {
-                write!(f, "--resume: {place} is a game of shard {theirs}, this run plays shard {ours}: {refused}")
-            }
-            ResumeError::NotScheduled { place, game } => {
-                write!(f, "--resume: {place}: game {game} is not one of this run's games: {refused}")
-            }
-            ResumeError::Duplicate { game, first, again } => {
-                write!(f, "--resume: game {game} is in {first} and again in {again}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for ResumeError {}
-
-impl From<JsonlError> for ResumeError {
-    fn from(error: JsonlError) -> ResumeError {
-        ResumeError::Jsonl(error)
-    }
-}
-
 /// Why `comb tournament merge` refuses its files, or fails.
-#[derive(Debug)]
+#[derive(Debug, Error)]
 pub enum MergeError {
     /// A file that cannot be read back.
-    Jsonl(JsonlError),
+    #[error(transparent)]
+    Jsonl(#[from] JsonlError),
     /// A last line cut short: the run writing the file was killed mid-line.
+    #[error(
+        "{place}: the line is cut short (the run writing it was stopped mid-line): finish that run with --resume first"
+    )]
     Cut {
         /// The file and line, `shard-2.jsonl:7`.
         place: String,
     },
     /// No games in any file.
+    #[error("no games to merge")]
     NoGames,
     /// A game of another tournament (other settings) than the first file's.
+    #[error(
+        "{other} is a game of tournament {other_id}, {first} of tournament {id}: only shards of one \
+        tournament (the same settings) merge"
+    )]
     OtherTournament {
         /// The first game's file and line.
         first: String,
@@ -627,6 +506,7 @@ pub enum MergeError {
         other_id: String,
     },
     /// A game number met twice.
+    #[error("game {game} is in {first} and again in {again}: is a shard given twice?")]
     Duplicate {
         /// The game's number.
         game: usize,
@@ -636,6 +516,7 @@ pub enum MergeError {
         again: String,
     },
     /// A merged file could not be written.
+    #[error("writing {}: {error}", .path.display())]
     Write {
         /// The file.
         path: PathBuf,
@@ -643,45 +524,15 @@ pub enum MergeError {
         error: io::Error,
     },
     /// Standard output could not be written.
+    #[error("writing to standard output: {0}")]
     Stdout(io::Error),
 }
 
-impl fmt::Display for MergeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MergeError::Jsonl(error) => error.fmt(f),
-            MergeError::Cut { place } => write!(
-                f,
-                "{place}: the line is cut short (the run writing it was stopped mid-line): finish that run \
-                 with --resume first"
-            ),
-            MergeError::NoGames => f.write_str("no games to merge"),
-            MergeError::OtherTournament { first, id, other, other_id } => write!(
-                f,
-                "{other} is a game of tournament {other_id}, {first} of tournament {id}: only shards of one \
-                 tournament (the same settings) merge"
-            ),
-            MergeError::Duplicate { game, first, again } => {
-                write!(f, "game {game} is in {first} and again in {again}: is a shard given twice?")
-            }
-            MergeError::Write { path, error } => write!(f, "writing {}: {error}", path.display()),
-            MergeError::Stdout(error) => write!(f, "writing to standard output: {error}"),
-        }
-    }
-}
-
-impl std::error::Error for MergeError {}
-
-impl From<JsonlError> for MergeError {
-    fn from(error: JsonlError) -> MergeError {
-        MergeError::Jsonl(error)
-    }
-}
-
 /// Why a run ended before its schedule or its SPRT verdict (other than Ctrl+C).
-#[derive(Debug)]
+#[derive(Debug, Error)]
 pub enum RunError {
     /// A game file could not be written.
+    #[error("writing {what}: {error}")]
     Write {
         /// The file, in words (`the PGN file`, or a path).
         what: String,
@@ -689,6 +540,7 @@ pub enum RunError {
         error: io::Error,
     },
     /// A game could not be set up (a bad opening that slipped through).
+    #[error("game {number}: {reason}")]
     Game {
         /// The game's number.
         number: usize,
@@ -696,20 +548,9 @@ pub enum RunError {
         reason: LoadError,
     },
     /// Standard output could not be written (its reader went away, say).
+    #[error("writing to standard output: {0}")]
     Stdout(io::Error),
 }
-
-impl fmt::Display for RunError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RunError::Write { what, error } => write!(f, "writing {what}: {error}"),
-            RunError::Game { number, reason } => write!(f, "game {number}: {reason}"),
-            RunError::Stdout(error) => write!(f, "writing to standard output: {error}"),
-        }
-    }
-}
-
-impl std::error::Error for RunError {}
 
 #[cfg(test)]
 mod tests {

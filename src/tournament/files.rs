@@ -28,8 +28,9 @@ pub struct GameFiles {
     transcripts: Option<PathBuf>,
     event: String,
     site: String,
-    /// The fields every JSONL line ends with: the tournament and the shard.
-    jsonl_tail: String,
+    /// The tournament and the shard, which every JSONL line ends with.
+    identity: Identity,
+    shard: Option<Shard>,
 }
 
 fn create(path: &PathBuf) -> Result<File, SetupError> {
@@ -64,7 +65,8 @@ impl GameFiles {
             (None, path) => path.as_ref().map(create).transpose()?,
         };
         Ok(GameFiles {
-            jsonl_tail: jsonl::tail(identity, shard),
+            identity: identity.clone(),
+            shard,
             pgn: args.pgn.as_ref().map(create).transpose()?,
             pgn_dir: args.pgn_dir.as_ref().map(create_dir).transpose()?,
             jsonl,
@@ -103,7 +105,7 @@ impl GameFiles {
 
     fn append_jsonl(&mut self, record: &GameRecord) -> Result<(), RunError> {
         let Some(f) = &mut self.jsonl else { return Ok(()) };
-        writeln!(f, "{}", jsonl::format_game(record, &self.jsonl_tail))
+        writeln!(f, "{}", jsonl::format_game(record, &self.identity, self.shard))
             .and_then(|()| f.flush())
             .map_err(write_error("the JSONL file"))
     }

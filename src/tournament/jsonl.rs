@@ -1,5 +1,5 @@
 //! Games as JSON Lines: one object per game, so a run can be analysed (or resumed) without
-//! parsing PGN. Written by hand: strings are escaped as RFC 8259 requires.
+//! parsing PGN. Each line is a [`GameLine`], written and read by serde_json.
 //!
 //! ```json
 //! {"game":17,"round":9,"pair":8,"game_type":"Base+MLP","white":"A","black":"B",
@@ -12,80 +12,117 @@
 //! (one line per game in the file). `opening` is `null` for games from the empty board, `shard`
 //! for a run of the whole schedule. `tournament` is the id of the settings (see
 //! [`super::identity`]); they come last, so that a reader looking for a game's own fields meets
-//! those first.
+//! those first. Seconds have three decimals.
 
 use super::error::JsonlError;
 use super::identity::Identity;
 use super::referee::{GameResult, PlayedGame, Termination};
 use super::shard::Shard;
 use super::{utc, GameRecord};
+use crate::json::{self, Fixed};
+use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-/// `text` as a JSON string literal, quotes included.
-pub fn string(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
+/// One game as a line of a tournament's JSONL file, its fields in the order they are written.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameLine {
+    /// The game's number, from 1, in schedule order.
+    pub game: usize,
+    /// Its round, from 1.
+    pub round: usize,
+    /// Its pair of games, from 0.
+    pub pair: usize,
+    /// The game type.
+    pub game_type: String,
+    /// White's engine name.
+    pub white: String,
+    /// Black's engine name.
+    pub black: String,
+    /// White's limit per move (`depth=2`).
+    pub white_limit: String,
+    /// Black's limit per move.
+    pub black_limit: String,
+    /// The opening GameString, `null` for the empty board.
+    pub opening: Option<String>,
+    /// Plies in the opening.
+    pub opening_plies: usize,
+    /// `WhiteWins`, `BlackWins` or `Draw`.
+    pub result: GameResult,
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub score: String,
+    /// Why the game ended, as a name (see [`Termination::reason`]).
+    pub reason: String,
+    /// Why, in words.
+    pub detail: String,
+    /// Plies played, opening included.
+    pub plies: usize,
+    /// The final GameString.
+    pub game_string: String,
+    /// Every MoveString, opening included.
+    pub moves: Vec<String>,
+    /// When the game started, `2026-05-01T10:00:00Z`.
+    pub started: String,
+    /// How long it took.
+    pub seconds: Fixed<3>,
+    /// White's time on its moves.
+    pub white_seconds: Fixed<3>,
+    /// Black's time on its moves.
+    pub black_seconds: Fixed<3>,
+    /// The tournament id; missing from the lines of versions before tournament ids.
+    #[serde(default)]
+    pub tournament: Option<String>,
+    /// The shard, `2/3`, or `null` for the whole schedule.
+    #[serde(default)]
+    pub shard: Option<String>,
+    /// The tournament's settings, one `key=value` a line.
+    #[serde(default)]
+    pub settings: Option<String>,
+}
+
+impl GameLine {
+    /// The line of `record`, a game of tournament `identity` (and `shard`).
+    pub fn new(record: &GameRecord, identity: &Identity, shard: Option<Shard>) -> GameLine {
+        let p = &record.played;
+        let (y, mo, d, h, mi, s) = utc(p.started);
+        GameLine {
+            game: record.number,
+            round: record.round,
+            pair: record.pair,
+            game_type: record.game_type.clone(),
+            white: record.white_name.clone(),
+            black: record.black_name.clone(),
+            white_limit: record.white_limit.clone(),
+            black_limit: record.black_limit.clone(),
+            opening: record.opening.clone(),
+            opening_plies: p.opening_plies,
+            result: p.result,
+            score: p.result.score().to_string(),
+            reason: p.termination.reason.to_string(),
+            detail: p.termination.detail.clone(),
+            plies: p.moves.len(),
+            game_string: p.game_string.clone(),
+            moves: p.moves.clone(),
+            started: format!("{y:04}-{mo:02}-{d:02}T{h:02}:{mi:02}:{s:02}Z"),
+            seconds: Fixed(p.duration.as_secs_f64()),
+            white_seconds: Fixed(p.think[0].as_secs_f64()),
+            black_seconds: Fixed(p.think[1].as_secs_f64()),
+            tournament: Some(identity.id.clone()),
+            shard: shard.map(|s| s.to_string()),
+            settings: Some(identity.settings.clone()),
         }
     }
-    out.push('"');
-    out
+
+    /// The line as written: one line of JSON, without the line break.
+    pub fn text(&self) -> String {
+        json::line(self)
+    }
 }
 
-/// A number of seconds with millisecond precision.
-fn seconds(d: std::time::Duration) -> String {
-    format!("{:.3}", d.as_secs_f64())
-}
-
-/// The fields that end every line of a run: `"tournament":…,"shard":…,"settings":…`.
-pub fn tail(identity: &Identity, shard: Option<Shard>) -> String {
-    format!(
-        "\"tournament\":{},\"shard\":{},\"settings\":{}",
-        string(&identity.id),
-        shard.map_or("null".to_string(), |s| string(&s.to_string())),
-        string(&identity.settings)
-    )
-}
-
-/// One game as a single line of JSON (without the line break), ending with `tail`.
-pub fn format_game(record: &GameRecord, tail: &str) -> String {
-    let p = &record.played;
-    let (y, mo, d, h, mi, s) = utc(p.started);
-    let moves: Vec<String> = p.moves.iter().map(|m| string(m)).collect();
-    let fields = [
-        ("game", record.number.to_string()),
-        ("round", record.round.to_string()),
-        ("pair", record.pair.to_string()),
-        ("game_type", string(&record.game_type)),
-        ("white", string(&record.white_name)),
-        ("black", string(&record.black_name)),
-        ("white_limit", string(&record.white_limit)),
-        ("black_limit", string(&record.black_limit)),
-        ("opening", record.opening.as_deref().map_or("null".to_string(), string)),
-        ("opening_plies", p.opening_plies.to_string()),
-        ("result", string(p.result.state())),
-        ("score", string(p.result.score())),
-        ("reason", string(p.termination.reason)),
-        ("detail", string(&p.termination.detail)),
-        ("plies", p.moves.len().to_string()),
-        ("game_string", string(&p.game_string)),
-        ("moves", format!("[{}]", moves.join(","))),
-        ("started", string(&format!("{y:04}-{mo:02}-{d:02}T{h:02}:{mi:02}:{s:02}Z"))),
-        ("seconds", seconds(p.duration)),
-        ("white_seconds", seconds(p.think[0])),
-        ("black_seconds", seconds(p.think[1])),
-    ];
-    let body: Vec<String> = fields.iter().map(|(k, v)| format!("{}:{v}", string(k))).collect();
-    format!("{{{},{tail}}}", body.join(","))
+/// One game of tournament `identity` (and `shard`) as a single line of JSON (without the line
+/// break).
+pub fn format_game(record: &GameRecord, identity: &Identity, shard: Option<Shard>) -> String {
+    GameLine::new(record, identity, shard).text()
 }
 
 /// A tournament's JSONL file read back: its games, and how it ends. A run that is killed
@@ -104,17 +141,15 @@ pub struct GameLines {
     pub unterminated: bool,
 }
 
-/// One game as a tournament's JSONL file holds it.
+/// One game as a tournament's JSONL file holds it, with where.
 #[derive(Clone, Debug)]
 pub struct JsonlGame {
     /// The file.
     pub path: PathBuf,
     /// Its line number, from 1.
     pub number: usize,
-    /// The line as written.
-    pub text: String,
-    /// Its fields.
-    pub fields: Vec<(String, Value)>,
+    /// The game.
+    pub game: GameLine,
 }
 
 /// Reads the game lines of the file at `path`, the one place that reads a run's JSONL back
@@ -130,13 +165,11 @@ pub fn read(path: &Path) -> Result<GameLines, JsonlError> {
         let text = std::str::from_utf8(chunk).map(|t| t.trim_end_matches(['\n', '\r']));
         let parsed = match text {
             Ok(text) if text.trim().is_empty() => None,
-            Ok(text) => Some(parse_object(text).map(|fields| (text, fields))),
+            Ok(text) => Some(serde_json::from_str::<GameLine>(text).map_err(|e| json::error_in_line(&e))),
             Err(_) => Some(Err("not UTF-8 text".to_string())),
         };
         match parsed {
-            Some(Ok((text, fields))) => {
-                games.lines.push(JsonlGame { path: path.to_path_buf(), number, text: text.to_string(), fields });
-            }
+            Some(Ok(game)) => games.lines.push(JsonlGame { path: path.to_path_buf(), number, game }),
             // Only the end of the file can be cut: a killed writer stops mid-line.
             Some(Err(reason)) if !terminated => {
                 games.cut = Some((number, reason));
@@ -153,46 +186,19 @@ pub fn read(path: &Path) -> Result<GameLines, JsonlError> {
 }
 
 impl JsonlGame {
-    /// The value of field `key`.
-    pub fn field(&self, key: &'static str) -> Result<&Value, JsonlError> {
-        self.fields.iter().find(|(k, _)| k == key).map(|(_, v)| v).ok_or_else(|| self.error(format!("no `{key}`")))
-    }
-
-    /// The string field `key`.
-    pub fn str(&self, key: &'static str) -> Result<&str, JsonlError> {
-        match self.field(key)? {
-            Value::Str(s) => Ok(s),
-            _ => Err(self.error(format!("`{key}` is not a string"))),
-        }
-    }
-
-    /// The number field `key`.
-    pub fn number<T: std::str::FromStr>(&self, key: &'static str) -> Result<T, JsonlError> {
-        match self.field(key)? {
-            Value::Number(n) => n.parse().map_err(|_| self.error(format!("`{key}` is out of range"))),
-            _ => Err(self.error(format!("`{key}` is not a number"))),
-        }
-    }
-
-    /// The game's number.
-    pub fn game(&self) -> Result<usize, JsonlError> {
-        self.number("game")
-    }
-
     /// The tournament id; a line without one predates them.
     pub fn tournament(&self) -> Result<&str, JsonlError> {
-        if !self.fields.iter().any(|(k, _)| k == "tournament") {
-            return Err(JsonlError::NoTournament { path: self.path.clone(), line: self.number });
-        }
-        self.str("tournament")
+        self.game.tournament.as_deref().ok_or(JsonlError::NoTournament { path: self.path.clone(), line: self.number })
+    }
+
+    /// The tournament's settings.
+    pub fn settings(&self) -> Result<&str, JsonlError> {
+        self.game.settings.as_deref().ok_or_else(|| self.error("no `settings`".into()))
     }
 
     /// The shard, `2/3`, or `None` for the whole schedule.
-    pub fn shard(&self) -> Result<Option<&str>, JsonlError> {
-        match self.field("shard")? {
-            Value::Null => Ok(None),
-            _ => self.str("shard").map(Some),
-        }
+    pub fn shard(&self) -> Option<&str> {
+        self.game.shard.as_deref()
     }
 
     /// An error at this line.
@@ -205,74 +211,61 @@ impl JsonlGame {
         format!("{}:{}", self.path.display(), self.number)
     }
 
+    /// The line as the whole run writes it: a shard's `"shard":"K/N"` becomes `"shard":null`,
+    /// so that a merged file merges again.
+    pub fn whole_run_text(&self) -> String {
+        GameLine { shard: None, ..self.game.clone() }.text()
+    }
+
     /// The game of this line, with engines numbered as in `names`. It holds all the files
     /// need: a PGN game is made from it alike (only the transcript is not kept).
     pub fn record(&self, names: &[String]) -> Result<GameRecord, JsonlError> {
-        let engine = |key: &'static str| {
-            let name = self.str(key)?;
+        let g = &self.game;
+        let engine = |key: &str, name: &str| {
             names.iter().position(|n| n == name).ok_or_else(|| self.error(format!("`{key}` {name} is no engine")))
         };
-        let seconds = |key: &'static str| {
-            self.number::<f64>(key)
-                .and_then(|s| Duration::try_from_secs_f64(s).map_err(|_| self.error(format!("`{key}` is negative"))))
+        let seconds = |key: &str, s: Fixed<3>| {
+            Duration::try_from_secs_f64(s.0).map_err(|_| self.error(format!("`{key}` is negative")))
         };
-        let moves = match self.field("moves")? {
-            Value::Array(items) => items
-                .iter()
-                .map(|m| match m {
-                    Value::Str(s) => Ok(s.clone()),
-                    _ => Err(self.error("a move is not a string".into())),
-                })
-                .collect::<Result<Vec<_>, _>>()?,
-            _ => return Err(self.error("`moves` is not an array".into())),
-        };
-        let opening = match self.field("opening")? {
-            Value::Null => None,
-            _ => Some(self.str("opening")?.to_string()),
-        };
-        let result = self.str("result")?;
-        let result = GameResult::from_state(result).ok_or_else(|| self.error(format!("unknown result `{result}`")))?;
-        let reason = self.str("reason")?;
         let reason =
-            Termination::reason_named(reason).ok_or_else(|| self.error(format!("unknown reason `{reason}`")))?;
+            Termination::reason_named(&g.reason).ok_or_else(|| self.error(format!("unknown reason `{}`", g.reason)))?;
         Ok(GameRecord {
-            number: self.game()?,
-            round: self.number("round")?,
-            pair: self.number("pair")?,
-            white: engine("white")?,
-            black: engine("black")?,
-            white_name: self.str("white")?.to_string(),
-            black_name: self.str("black")?.to_string(),
-            white_limit: self.str("white_limit")?.to_string(),
-            black_limit: self.str("black_limit")?.to_string(),
-            game_type: self.str("game_type")?.to_string(),
-            opening,
+            number: g.game,
+            round: g.round,
+            pair: g.pair,
+            white: engine("white", &g.white)?,
+            black: engine("black", &g.black)?,
+            white_name: g.white.clone(),
+            black_name: g.black.clone(),
+            white_limit: g.white_limit.clone(),
+            black_limit: g.black_limit.clone(),
+            game_type: g.game_type.clone(),
+            opening: g.opening.clone(),
             played: PlayedGame {
-                result,
-                termination: Termination { reason, detail: self.str("detail")?.to_string() },
-                moves,
-                opening_plies: self.number("opening_plies")?,
-                game_string: self.str("game_string")?.to_string(),
-                think: [seconds("white_seconds")?, seconds("black_seconds")?],
+                result: g.result,
+                termination: Termination { reason, detail: g.detail.clone() },
+                moves: g.moves.clone(),
+                opening_plies: g.opening_plies,
+                game_string: g.game_string.clone(),
+                think: [seconds("white_seconds", g.white_seconds)?, seconds("black_seconds", g.black_seconds)?],
                 transcript: None,
                 // The day is all the PGN keeps of it (`Date`).
-                started: started(self.str("started")?).ok_or_else(|| self.error("bad `started`".into()))?,
-                duration: seconds("seconds")?,
+                started: started(&g.started).ok_or_else(|| self.error("bad `started`".into()))?,
+                duration: seconds("seconds", g.seconds)?,
             },
         })
     }
 }
 
 /// The first game number met twice in `lines`, with both lines.
-pub fn first_duplicate(lines: &[JsonlGame]) -> Result<Option<(usize, &JsonlGame, &JsonlGame)>, JsonlError> {
+pub fn first_duplicate(lines: &[JsonlGame]) -> Option<(usize, &JsonlGame, &JsonlGame)> {
     let mut seen = std::collections::HashMap::new();
     for line in lines {
-        let game = line.game()?;
-        if let Some(first) = seen.insert(game, line) {
-            return Ok(Some((game, first, line)));
+        if let Some(first) = seen.insert(line.game.game, line) {
+            return Some((line.game.game, first, line));
         }
     }
-    Ok(None)
+    None
 }
 
 /// `2026-05-01T10:00:00Z` as a time.
@@ -291,162 +284,6 @@ fn started(text: &str) -> Option<SystemTime> {
     Some(UNIX_EPOCH + Duration::from_secs(secs))
 }
 
-/// A JSON value as the runner's lines hold them: no nested objects.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Value {
-    /// `null`.
-    Null,
-    /// `true` or `false`.
-    Bool(bool),
-    /// A number, as written.
-    Number(String),
-    /// A string, unescaped.
-    Str(String),
-    /// An array.
-    Array(Vec<Value>),
-}
-
-/// Reads one line written by [`format_game`] (or any flat JSON object) into its fields, in
-/// order. The error says what was expected and where.
-pub fn parse_object(line: &str) -> Result<Vec<(String, Value)>, String> {
-    let mut reader = Reader { chars: line.char_indices().peekable(), line };
-    reader.expect('{')?;
-    let mut fields = Vec::new();
-    if reader.eat('}') {
-        return reader.end(fields);
-    }
-    loop {
-        let key = reader.string()?;
-        reader.expect(':')?;
-        fields.push((key, reader.value()?));
-        if reader.eat('}') {
-            return reader.end(fields);
-        }
-        reader.expect(',')?;
-    }
-}
-
-/// A cursor over one line of JSON.
-struct Reader<'a> {
-    chars: std::iter::Peekable<std::str::CharIndices<'a>>,
-    line: &'a str,
-}
-
-impl Reader<'_> {
-    fn skip_space(&mut self) {
-        while self.chars.next_if(|(_, c)| c.is_ascii_whitespace()).is_some() {}
-    }
-
-    fn at(&mut self) -> String {
-        match self.chars.peek() {
-            Some(&(i, c)) => format!("`{c}` at column {}", self.line[..i].chars().count() + 1),
-            None => "the end of the line".to_string(),
-        }
-    }
-
-    fn eat(&mut self, wanted: char) -> bool {
-        self.skip_space();
-        self.chars.next_if(|&(_, c)| c == wanted).is_some()
-    }
-
-    fn expect(&mut self, wanted: char) -> Result<(), String> {
-        if self.eat(wanted) {
-            Ok(())
-        } else {
-            Err(format!("expected `{wanted}`, found {}", self.at()))
-        }
-    }
-
-    fn end(&mut self, fields: Vec<(String, Value)>) -> Result<Vec<(String, Value)>, String> {
-        self.skip_space();
-        match self.chars.peek() {
-            None => Ok(fields),
-            Some(_) => Err(format!("expected the end of the line, found {}", self.at())),
-        }
-    }
-
-    fn value(&mut self) -> Result<Value, String> {
-        self.skip_space();
-        match self.chars.peek().map(|&(_, c)| c) {
-            Some('"') => self.string().map(Value::Str),
-            Some('[') => self.array(),
-            Some('n') => self.word("null", Value::Null),
-            Some('t') => self.word("true", Value::Bool(true)),
-            Some('f') => self.word("false", Value::Bool(false)),
-            Some(c) if c == '-' || c.is_ascii_digit() => Ok(Value::Number(self.number())),
-            _ => Err(format!("expected a value, found {}", self.at())),
-        }
-    }
-
-    fn word(&mut self, word: &str, value: Value) -> Result<Value, String> {
-        for wanted in word.chars() {
-            if self.chars.next_if(|&(_, c)| c == wanted).is_none() {
-                return Err(format!("expected `{word}`, found {}", self.at()));
-            }
-        }
-        Ok(value)
-    }
-
-    fn number(&mut self) -> String {
-        let mut text = String::new();
-        while let Some((_, c)) = self.chars.next_if(|&(_, c)| c.is_ascii_digit() || "+-.eE".contains(c)) {
-            text.push(c);
-        }
-        text
-    }
-
-    fn array(&mut self) -> Result<Value, String> {
-        self.expect('[')?;
-        let mut items = Vec::new();
-        if self.eat(']') {
-            return Ok(Value::Array(items));
-        }
-        loop {
-            items.push(self.value()?);
-            if self.eat(']') {
-                return Ok(Value::Array(items));
-            }
-            self.expect(',')?;
-        }
-    }
-
-    fn string(&mut self) -> Result<String, String> {
-        self.expect('"')?;
-        let mut out = String::new();
-        loop {
-            match self.chars.next().map(|(_, c)| c) {
-                None => return Err("a string is not closed".to_string()),
-                Some('"') => return Ok(out),
-                Some('\\') => out.push(self.escape()?),
-                Some(c) => out.push(c),
-            }
-        }
-    }
-
-    /// The character after a backslash (`\uXXXX` outside the Basic Multilingual Plane, which
-    /// the runner never writes, is refused).
-    fn escape(&mut self) -> Result<char, String> {
-        match self.chars.next().map(|(_, c)| c) {
-            Some('"') => Ok('"'),
-            Some('\\') => Ok('\\'),
-            Some('/') => Ok('/'),
-            Some('n') => Ok('\n'),
-            Some('r') => Ok('\r'),
-            Some('t') => Ok('\t'),
-            Some('b') => Ok('\u{8}'),
-            Some('f') => Ok('\u{c}'),
-            Some('u') => {
-                let hex: String = (0..4).filter_map(|_| self.chars.next().map(|(_, c)| c)).collect();
-                u32::from_str_radix(&hex, 16)
-                    .ok()
-                    .and_then(char::from_u32)
-                    .ok_or_else(|| format!("bad escape `\\u{hex}`"))
-            }
-            _ => Err("bad escape in a string".to_string()),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -459,6 +296,11 @@ mod tests {
         assert_eq!(started("2000-02-2"), None);
     }
 
+    fn sample_line() -> String {
+        let identity = Identity { id: "0123456789abcdef".into(), settings: "mode=gauntlet\nrounds=2".into() };
+        format_game(&super::super::tests::sample(), &identity, Some(Shard { index: 2, count: 3 }))
+    }
+
     #[test]
     fn a_cut_last_line_is_told_from_a_bad_line() {
         let dir = std::env::temp_dir().join(format!("comb-jsonl-read-{}", std::process::id()));
@@ -468,52 +310,32 @@ mod tests {
             std::fs::write(&path, text).unwrap();
             read(&path)
         };
-        let games = read_back("{\"game\":1}\n\n{\"game\":2}\n{\"game\":3,\"tour").unwrap();
+        let game = sample_line();
+        let (g, n) = (game.as_str(), game.len() as u64 + 1);
+        let games = read_back(&format!("{g}\n\n{g}\n{}", &g[..40])).unwrap();
         assert_eq!(games.lines.iter().map(|l| l.number).collect::<Vec<_>>(), [1, 3]);
-        assert_eq!(games.cut.as_ref().map(|c| c.0), Some(4));
-        assert_eq!((games.whole, games.unterminated), (23, false));
-        let games = read_back("{\"game\":1}\n{\"game\":2}").unwrap();
-        assert_eq!((games.lines.len(), games.cut.is_none(), games.whole, games.unterminated), (2, true, 21, true));
+        assert_eq!(games.cut, Some((4, "EOF while parsing a string at column 40".into())));
+        assert_eq!((games.whole, games.unterminated), (2 * n + 1, false));
+        let games = read_back(&format!("{g}\n{g}")).unwrap();
+        assert_eq!(
+            (games.lines.len(), games.cut.is_none(), games.whole, games.unterminated),
+            (2, true, 2 * n - 1, true)
+        );
         assert!(read_back("").unwrap().lines.is_empty());
         // Cut inside a character of two bytes (é): still only a cut line.
-        std::fs::write(&path, [&b"{\"game\":1}\n{\"white\":\""[..], &[0xc3]].concat()).unwrap();
+        std::fs::write(&path, [format!("{g}\n{{\"white\":\"").as_bytes(), &[0xc3]].concat()).unwrap();
         let games = read(&path).unwrap();
-        assert_eq!((games.lines.len(), games.cut.map(|c| c.0), games.whole), (1, Some(2), 11));
-        let error = read_back("{\"game\":1}\n{\"game\":\n{\"game\":3}\n").unwrap_err().to_string();
-        assert!(error.ends_with("games.jsonl:2: expected a value, found the end of the line"), "{error}");
+        assert_eq!((games.lines.len(), games.cut.map(|c| c.0), games.whole), (1, Some(2), n));
+        let error = read_back(&format!("{g}\n{{\"game\":\n{g}\n")).unwrap_err().to_string();
+        assert!(error.ends_with("games.jsonl:2: EOF while parsing a value at column 8"), "{error}");
+        let error = read_back("{\"game\":1}\n").unwrap_err().to_string();
+        assert!(error.ends_with("games.jsonl:1: missing field `round` at column 10"), "{error}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
-    fn escapes_everything_json_requires() {
-        assert_eq!(string("plain"), "\"plain\"");
-        assert_eq!(string("a\"b\\c"), "\"a\\\"b\\\\c\"");
-        assert_eq!(string("l1\nl2\r\t"), "\"l1\\nl2\\r\\t\"");
-        assert_eq!(string("\u{1}\u{1f}\u{7f}"), "\"\\u0001\\u001f\\u007f\"");
-        assert_eq!(string("wG1 \\wS1 é"), "\"wG1 \\\\wS1 é\"");
-    }
-
-    #[test]
-    fn bad_lines_are_refused_with_the_place() {
-        assert_eq!(parse_object("{}"), Ok(Vec::new()));
-        assert_eq!(
-            parse_object(" {\"a\" : null , \"b\":[true,false]} "),
-            Ok(vec![
-                ("a".into(), Value::Null),
-                ("b".into(), Value::Array(vec![Value::Bool(true), Value::Bool(false)]))
-            ])
-        );
-        assert_eq!(parse_object("{\"a\":\"\\u00e9\"}").unwrap()[0].1, Value::Str("é".into()));
-        assert_eq!(parse_object("{\"a\":1"), Err("expected `,`, found the end of the line".into()));
-        assert_eq!(parse_object("{\"a\":x}"), Err("expected a value, found `x` at column 6".into()));
-        assert_eq!(parse_object("{\"a\":1} x"), Err("expected the end of the line, found `x` at column 9".into()));
-        assert!(parse_object("{\"a\":\"open}").is_err());
-    }
-
-    #[test]
     fn one_line_per_game() {
-        let identity = Identity { id: "0123456789abcdef".into(), settings: "mode=gauntlet\nrounds=2".into() };
-        let line = format_game(&super::super::tests::sample(), &tail(&identity, Some(Shard { index: 2, count: 3 })));
+        let line = sample_line();
         assert!(!line.contains('\n'));
         assert!(line.starts_with("{\"game\":17,\"round\":9,\"pair\":8,\"game_type\":\"Base\","));
         assert!(line.contains("\"white\":\"A \\\"the ant\\\"\""));
@@ -524,15 +346,17 @@ mod tests {
         assert!(line.contains("\"plies\":3,"));
         assert!(line.contains("\"started\":\"2000-02-29T00:00:00Z\",\"seconds\":2.000"));
         assert!(line.contains("\"white_seconds\":1.500,\"black_seconds\":0.250,"));
-        let fields = parse_object(&line).unwrap();
-        let field = |key: &str| fields.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone()).unwrap();
-        assert_eq!(field("white"), Value::Str("A \"the ant\"".into()));
-        assert_eq!(field("detail"), Value::Str("illegal move by A: `pass` {really}\nnow".into()));
-        assert_eq!(field("moves"), Value::Array(["wS1", "bS1 wS1-", "wG1 \\wS1"].map(|m| Value::Str(m.into())).into()));
-        assert_eq!((field("game"), field("seconds")), (Value::Number("17".into()), Value::Number("2.000".into())));
-        assert_eq!(field("settings"), Value::Str("mode=gauntlet\nrounds=2".into()));
         assert!(line.ends_with(
             "\"tournament\":\"0123456789abcdef\",\"shard\":\"2/3\",\"settings\":\"mode=gauntlet\\nrounds=2\"}"
         ));
+        let game: GameLine = serde_json::from_str(&line).unwrap();
+        assert_eq!(game.white, "A \"the ant\"");
+        assert_eq!(game.detail, "illegal move by A: `pass` {really}\nnow");
+        assert_eq!(game.moves, ["wS1", "bS1 wS1-", "wG1 \\wS1"]);
+        assert_eq!((game.game, game.seconds), (17, Fixed(2.0)));
+        assert_eq!(game.settings.as_deref(), Some("mode=gauntlet\nrounds=2"));
+        assert_eq!(game.text(), line, "a line reads back and is written again alike");
+        let line = JsonlGame { path: "x.jsonl".into(), number: 1, game };
+        assert_eq!(line.whole_run_text(), line.game.text().replace("\"shard\":\"2/3\"", "\"shard\":null"));
     }
 }

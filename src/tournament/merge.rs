@@ -50,7 +50,7 @@ fn merge(args: &MergeArgs) -> Result<(), MergeError> {
     let mut lines = read_all(&args.files)?;
     let id = check_one_tournament(&lines)?;
     check_each_game_once(&lines)?;
-    lines.sort_by_key(|l| l.game().unwrap_or(0));
+    lines.sort_by_key(|l| l.game.game);
     let settings = settings(&lines[0])?;
     let records = lines.iter().map(|l| l.record(&settings.names)).collect::<Result<Vec<_>, _>>()?;
     let (text, counted) = report(&settings, &id, args.files.len(), &records);
@@ -81,7 +81,7 @@ fn check_one_tournament(lines: &[JsonlGame]) -> Result<String, MergeError> {
     let id = first.tournament()?;
     for line in lines {
         let other = line.tournament()?;
-        if other != id || line.str("settings")? != first.str("settings")? {
+        if other != id || line.settings()? != first.settings()? {
             return Err(MergeError::OtherTournament {
                 first: first.place(),
                 id: id.to_string(),
@@ -95,7 +95,7 @@ fn check_one_tournament(lines: &[JsonlGame]) -> Result<String, MergeError> {
 
 /// Refuses a game number met twice (a shard given twice, or two runs of one shard).
 fn check_each_game_once(lines: &[JsonlGame]) -> Result<(), MergeError> {
-    match jsonl::first_duplicate(lines)? {
+    match jsonl::first_duplicate(lines) {
         Some((game, first, again)) => Err(MergeError::Duplicate { game, first: first.place(), again: again.place() }),
         None => Ok(()),
     }
@@ -103,7 +103,7 @@ fn check_each_game_once(lines: &[JsonlGame]) -> Result<(), MergeError> {
 
 /// The engines, pairings, number of games and test, from the settings of `line`.
 fn settings(line: &JsonlGame) -> Result<Settings, MergeError> {
-    let text = line.str("settings")?;
+    let text = line.settings()?;
     let get = |key: &str| {
         text.lines()
             .find_map(|l| l.strip_prefix(key).and_then(|rest| rest.strip_prefix('=')))
@@ -154,35 +154,12 @@ fn write_files(args: &MergeArgs, lines: &[JsonlGame], records: &[GameRecord]) ->
         write(path, &text)?;
     }
     if let Some(path) = &args.jsonl {
-        let text: String = lines.iter().map(|l| whole_run_line(&l.text) + "\n").collect();
+        let text: String = lines.iter().map(|l| l.whole_run_text() + "\n").collect();
         write(path, &text)?;
     }
     Ok(())
 }
 
-/// A shard's line as the whole run writes it: `"shard":"K/N"` becomes `"shard":null`.
-fn whole_run_line(text: &str) -> String {
-    let Some(start) = text.rfind(",\"shard\":\"") else { return text.to_string() };
-    let value = start + ",\"shard\":".len();
-    match text[value + 1..].find('"') {
-        Some(end) => format!("{}null{}", &text[..value], &text[value + end + 2..]),
-        None => text.to_string(),
-    }
-}
-
 fn write(path: &Path, text: &str) -> Result<(), MergeError> {
     std::fs::write(path, text).map_err(|error| MergeError::Write { path: path.to_path_buf(), error })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn shard_lines_become_whole_run_lines() {
-        let line = "{\"game\":1,\"tournament\":\"ab\",\"shard\":\"2/3\",\"settings\":\"x\"}";
-        assert_eq!(whole_run_line(line), "{\"game\":1,\"tournament\":\"ab\",\"shard\":null,\"settings\":\"x\"}");
-        let whole = "{\"game\":1,\"shard\":null,\"settings\":\"x\"}";
-        assert_eq!(whole_run_line(whole), whole);
-    }
 }

@@ -15,7 +15,7 @@
 //! `play` instead (`sync=play`, see [`crate::client::Sync`]).
 
 use super::error::LoadError;
-use crate::client::{EngineError, EngineSlot, Position, Timeouts};
+use crate::client::{shown, EngineError, EngineSlot, Position, Timeouts};
 use crate::game::{Color, Outcome};
 use crate::games::AnyGame;
 use crate::intellector::Rules as IntellectorRules;
@@ -51,8 +51,8 @@ pub fn load_game(game_type: &str, game_string: Option<&str>, rules: IntellectorR
     }
 }
 
-/// A game's result.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// A game's result; in JSON, its GameStateString (`WhiteWins`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum GameResult {
     /// White won.
     WhiteWins,
@@ -243,6 +243,9 @@ pub fn play_game(
     }
     let mut think = [Duration::ZERO; 2];
     let mut failure_log = String::new();
+    // The side whose engine sent an illegal move: its process is thrown away once the
+    // transcript is taken, as after every other fault.
+    let mut illegal_mover = None;
     let (result, termination) = loop {
         if let Some(end) = adjudicate(&game, rules) {
             break end;
@@ -265,7 +268,9 @@ pub fn play_game(
                 // self-references such as `wA1 wA1\`), so PGN readers and other engines get the
                 // reference notation.
                 if let Err(why) = game.play_canonical(&mv) {
-                    let detail = format!("illegal move by {name}: `{mv}` ({why})");
+                    // The engine's text is shown escaped and cut (`client::shown`).
+                    let detail = format!("illegal move by {name}: `{}` ({})", shown(&mv), shown(&why.to_string()));
+                    illegal_mover = Some(side);
                     break (loss, Termination { reason: "illegal-move", detail });
                 }
             }
@@ -293,6 +298,11 @@ pub fn play_game(
         }
         text
     });
+    // One rule for every fault: the engine at fault starts afresh for its next game, since
+    // whatever state led it astray may still be there.
+    if let Some(side) = illegal_mover {
+        slots[side.index()].discard();
+    }
     Ok(PlayedGame {
         result,
         termination,

@@ -86,7 +86,7 @@ pub fn load(
     for line in &read.lines {
         check_line(line, identity, shard.as_deref(), &scheduled)?;
     }
-    if let Some((game, first, again)) = jsonl::first_duplicate(&read.lines)? {
+    if let Some((game, first, again)) = jsonl::first_duplicate(&read.lines) {
         return Err(ResumeError::Duplicate { game, first: first.place(), again: again.place() });
     }
     resumed.kept = read.lines.iter().map(|l| l.record(names)).collect::<Result<_, JsonlError>>()?;
@@ -103,7 +103,7 @@ fn check_line(
     shard: Option<&str>,
     scheduled: &HashSet<usize>,
 ) -> Result<(), ResumeError> {
-    let (id, settings) = (line.tournament()?, line.str("settings")?);
+    let (id, settings) = (line.tournament()?, line.settings()?);
     if id != identity.id || settings != identity.settings {
         return Err(ResumeError::OtherTournament {
             place: line.place(),
@@ -112,7 +112,7 @@ fn check_line(
             difference: first_difference(settings, &identity.settings),
         });
     }
-    let theirs = line.shard()?;
+    let theirs = line.shard();
     if theirs != shard {
         return Err(ResumeError::OtherShard {
             place: line.place(),
@@ -120,7 +120,7 @@ fn check_line(
             ours: shard.unwrap_or("none (the whole schedule)").to_string(),
         });
     }
-    let game = line.game()?;
+    let game = line.game.game;
     if !scheduled.contains(&game) {
         return Err(ResumeError::NotScheduled { place: line.place(), game });
     }

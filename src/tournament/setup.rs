@@ -14,7 +14,7 @@ use super::schedule::{self, GameSpec, Mode};
 use super::settings::{engine_config, sprt_from};
 use super::shard::{self, Placement};
 use super::stats::Sprt;
-use crate::client::{EngineConfig, EngineProcess, Timeouts};
+use crate::client::{shown, EngineConfig, EngineProcess, Timeouts};
 use crate::hive::{Bug, GameType};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -242,7 +242,8 @@ fn try_engine(
     let command = config.command_line();
     let mut engine = EngineProcess::start(Arc::new(config.clone()), timeouts, Arc::clone(stop))
         .map_err(|error| SetupError::Engine { index, command: command.clone(), error })?;
-    let id = engine.id().unwrap_or_default().to_string();
+    // The `id` line is the engine's text: shown escaped and cut, here and in the name it gives.
+    let id = engine.id().map_or(String::new(), shown);
     // An engine that refuses the game type would lose every game at ply 0 as a protocol error;
     // asking once now turns that into one clear message.
     engine.command(&format!("newgame {game_type}"), timeouts.command).map_err(|error| SetupError::Refused {
@@ -257,7 +258,7 @@ fn try_engine(
         // transcripts then show.
         eprintln!(
             "warning: engine {index} (`{command}`) does not declare {missing} (capabilities: {}), which {game_type} needs",
-            engine.capabilities().unwrap_or("none")
+            engine.capabilities().map_or("none".to_string(), shown)
         );
     }
     engine.quit();

@@ -4,7 +4,7 @@
 //! of an opening stay together and the pentanomial counts of a shard are over complete pairs.
 //!
 //! Without `--shard`, the shard is read from the scheduler that started the process: a Slurm job
-//! array (`SLURM_ARRAY_TASK_ID`, `_MIN`, `_STEP` and `_COUNT`) or a
+//! array (`SLURM_ARRAY_TASK_ID`, `_MIN`, `_MAX`, `_STEP` and `_COUNT`) or a
 //! Kubernetes Indexed Job (`JOB_COMPLETION_INDEX`, with the count from `--shard-count`).
 
 use super::error::ShardError;
@@ -91,13 +91,21 @@ fn env_number(env: &impl Fn(&str) -> Option<String>, name: &'static str) -> Resu
 }
 
 /// A Slurm job array task: shard `(ID − MIN) / STEP + 1` of `COUNT`, so that `--array=0-3`,
-/// `1-4` and `0-6:2` alike give shards 1 to 4. A task outside them (an array given as a list of
-/// IDs, `1,5,9`) is refused.
+/// `1-4` and `0-6:2` alike give shards 1 to 4. An array given as a list of IDs (`1,5,9`) is
+/// refused in every task, the first included: its `COUNT` tasks from `MIN` in steps of `STEP`
+/// do not end at `MAX` (Slurm gives a list the step 1), so the IDs are not the shards'.
 fn slurm(env: &impl Fn(&str) -> Option<String>, shard_count: Option<usize>) -> Result<Option<Placement>, ShardError> {
     let Some(id) = env_number(env, "SLURM_ARRAY_TASK_ID")? else { return Ok(None) };
     let min = env_number(env, "SLURM_ARRAY_TASK_MIN")?.unwrap_or(0);
     let step = env_number(env, "SLURM_ARRAY_TASK_STEP")?.unwrap_or(1).max(1);
     let count = env_number(env, "SLURM_ARRAY_TASK_COUNT")?.ok_or(ShardError::Missing("SLURM_ARRAY_TASK_COUNT"))?;
+    // Slurm always sets MAX; without it (a hand-made environment) a range is taken on trust.
+    if let Some(max) = env_number(env, "SLURM_ARRAY_TASK_MAX")? {
+        let last = count.checked_sub(1).and_then(|n| n.checked_mul(step)).and_then(|n| n.checked_add(min));
+        if last != Some(max) {
+            return Err(ShardError::ListArray { min, max, step, count });
+        }
+    }
     if let Some(given) = shard_count.filter(|&n| n != count) {
         return Err(ShardError::CountDisagrees { given, count });
     }
@@ -172,6 +180,40 @@ mod tests {
     }
 
     #[test]
+    fn every_task_of_a_list_array_is_refused() {
+        // `sbatch --array=1,5,9`: what Slurm sets in each of its three tasks.
+        for id in ["1", "5", "9"] {
+            let vars = [
+                ("SLURM_ARRAY_TASK_ID", id),
+                ("SLURM_ARRAY_TASK_MIN", "1"),
+                ("SLURM_ARRAY_TASK_MAX", "9"),
+                ("SLURM_ARRAY_TASK_STEP", "1"),
+                ("SLURM_ARRAY_TASK_COUNT", "3"),
+            ];
+            assert_eq!(
+                shard_of(None, None, &vars),
+                Err("a Slurm list array (IDs such as --array=1,5,9) cannot be sharded: SLURM_ARRAY_TASK_COUNT=3 tasks from \
+                     SLURM_ARRAY_TASK_MIN=1 in steps of SLURM_ARRAY_TASK_STEP=1 do not end at SLURM_ARRAY_TASK_MAX=9; \
+                     give the array as a range (--array=0-2 or 0-6:2)"
+                    .to_string()),
+                "task {id}"
+            );
+        }
+        // Ranges, with and without a step, fit: `--array=1-3`, `--array=0-6:2`.
+        for (id, min, max, step, shard) in [("2", "1", "3", "1", "2/3"), ("6", "0", "6", "2", "4/4")] {
+            let count = if step == "1" { "3" } else { "4" };
+            let vars = [
+                ("SLURM_ARRAY_TASK_ID", id),
+                ("SLURM_ARRAY_TASK_MIN", min),
+                ("SLURM_ARRAY_TASK_MAX", max),
+                ("SLURM_ARRAY_TASK_STEP", step),
+                ("SLURM_ARRAY_TASK_COUNT", count),
+            ];
+            assert_eq!(shard_of(None, None, &vars), Ok(Some(format!("{shard} SLURM_ARRAY_TASK_ID"))));
+        }
+    }
+
+    #[test]
     fn bad_shards_are_explained() {
         let err = |shard, count, vars: &[(&str, &str)]| shard_of(shard, count, vars).unwrap_err();
         assert!(err(Some("3/2"), None, &[]).contains("shard 3 of 2"));
@@ -183,8 +225,8 @@ mod tests {
         assert!(err(None, Some(2), &[("JOB_COMPLETION_INDEX", "2")]).contains("shard 3 of 2"));
         assert!(err(None, None, &[("SLURM_ARRAY_TASK_ID", "x")]).contains("SLURM_ARRAY_TASK_ID=x"));
         assert!(err(None, None, &[("SLURM_ARRAY_TASK_ID", "1")]).contains("SLURM_ARRAY_TASK_COUNT"));
-        let listed = [("SLURM_ARRAY_TASK_ID", "9"), ("SLURM_ARRAY_TASK_MIN", "1"), ("SLURM_ARRAY_TASK_COUNT", "3")];
-        assert!(err(None, None, &listed).contains("shard 9 of 3"));
+        let beyond = [("SLURM_ARRAY_TASK_ID", "9"), ("SLURM_ARRAY_TASK_MIN", "1"), ("SLURM_ARRAY_TASK_COUNT", "3")];
+        assert!(err(None, None, &beyond).contains("shard 9 of 3"));
         let below = [("SLURM_ARRAY_TASK_ID", "0"), ("SLURM_ARRAY_TASK_MIN", "1"), ("SLURM_ARRAY_TASK_COUNT", "3")];
         assert!(err(None, None, &below).contains("SLURM_ARRAY_TASK_ID=0"));
         let count = [("SLURM_ARRAY_TASK_ID", "1"), ("SLURM_ARRAY_TASK_COUNT", "3")];

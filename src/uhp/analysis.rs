@@ -2,6 +2,7 @@
 //! `bestmove` and `perft` (in the protocol and on the command line) share.
 
 use crate::games::{format_line, AnyGame};
+use crate::json::Fixed;
 use crate::record::{Notation, Record};
 use crate::search::{Limits, Report, RootLine, Searcher};
 use crate::with_record;
@@ -47,39 +48,47 @@ impl FormattedLine {
     }
 }
 
-/// A string as a JSON string literal.
-fn quote(s: &str) -> String {
-    format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
+/// `bestmove --json`'s object, fields in their written order.
+#[derive(serde::Serialize)]
+struct JsonResult<'a> {
+    #[serde(rename = "move")]
+    best: &'a str,
+    score: i32,
+    depth: u32,
+    nodes: u64,
+    time: Fixed<3>,
+    pv: &'a [String],
+    lines: Vec<JsonLine<'a>>,
 }
 
-/// A list of MoveStrings as a JSON array.
-fn moves_json(moves: &[String]) -> String {
-    let quoted: Vec<String> = moves.iter().map(|m| quote(m)).collect();
-    format!("[{}]", quoted.join(","))
+/// One line of [`JsonResult`]: its first move (`null` for an empty line), score and moves.
+#[derive(serde::Serialize)]
+struct JsonLine<'a> {
+    #[serde(rename = "move")]
+    first: Option<&'a str>,
+    score: i32,
+    pv: &'a [String],
 }
 
 impl FormattedResult {
     /// One JSON object: `{"move":…,"score":…,"depth":…,"nodes":…,"time":…,"pv":[…],
-    /// "lines":[{"move":…,"score":…,"pv":[…]},…]}`, the lines best first.
+    /// "lines":[{"move":…,"score":…,"pv":[…]},…]}`, the lines best first, the time in seconds
+    /// with three decimals.
     pub fn to_json(&self) -> String {
-        let lines: Vec<String> = self
+        let lines = self
             .lines
             .iter()
-            .map(|l| {
-                let first = l.pv.first().map_or("null".to_string(), |m| quote(m));
-                format!("{{\"move\":{first},\"score\":{},\"pv\":{}}}", l.score, moves_json(&l.pv))
-            })
+            .map(|l| JsonLine { first: l.pv.first().map(String::as_str), score: l.score, pv: &l.pv })
             .collect();
-        format!(
-            "{{\"move\":{},\"score\":{},\"depth\":{},\"nodes\":{},\"time\":{:.3},\"pv\":{},\"lines\":[{}]}}",
-            quote(&self.best),
-            self.score,
-            self.depth,
-            self.nodes,
-            self.time.as_secs_f64(),
-            moves_json(&self.pv),
-            lines.join(",")
-        )
+        crate::json::line(&JsonResult {
+            best: &self.best,
+            score: self.score,
+            depth: self.depth,
+            nodes: self.nodes,
+            time: Fixed(self.time.as_secs_f64()),
+            pv: &self.pv,
+            lines,
+        })
     }
 }
 

@@ -3,69 +3,69 @@
 
 use crate::error::RulesError;
 
-/// Everything a command can fail with.
-#[derive(Clone, Debug, PartialEq)]
+/// Everything a command can fail with. The message is the reference engine's;
+/// [`ProtocolError::reply`] makes it a line.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum ProtocolError {
     /// Unknown command or missing arguments.
+    #[error("Invalid command. Try 'help' to see a list of valid commands.")]
     InvalidCommand,
     /// A game command before `newgame`.
+    #[error("No game in progress. Try 'newgame' to start a new game.")]
     NoGame,
     /// `undo N` with N outside 1..=plies played.
+    #[error("Unable to undo {0} moves.")]
     UndoCount(i64),
     /// A number that does not parse (the text as given).
+    #[error("The input string '{0}' was not in a correct format.")]
     NotANumber(String),
     /// A number outside the 32-bit range.
+    #[error("Value was either too large or too small for an Int32.")]
     NumberOverflow,
     /// A time that is not `hh:mm:ss` (the text as given).
+    #[error("String '{0}' was not recognized as a valid TimeSpan.")]
     BadTime(String),
     /// An option name that does not exist.
+    #[error("The option \"{0}\" is not valid.")]
     UnknownOption(String),
     /// `perft` with a negative depth.
+    #[error("Unable to calculate perft({0}).")]
     PerftDepth(i64),
     /// `bestmove` with a depth below 1.
+    #[error("Unable to search to depth {0}: the depth must be at least 1.")]
     SearchDepth(i64),
     /// A transposition table size (MiB) the machine cannot provide.
+    #[error("Unable to allocate a transposition table of {0} MB.")]
     TableSize(usize),
     /// A command that exists only for the other game (for example `sip` in Hive).
+    #[error("{0}")]
     WrongGame(&'static str),
     /// An input line longer than the protocol accepts.
+    #[error("Line too long ({0} bytes); the limit is 4 MiB.")]
     LineTooLong(usize),
-    /// What the rules rejected.
-    Rules(RulesError),
+    /// What the rules rejected; the protocol tells how to go on after a game's end.
+    #[error("{}", rules_message(.0))]
+    Rules(#[from] RulesError),
     /// A bug caught while running a command (the state was restored).
+    #[error("Internal error: {0}")]
     Internal(String),
 }
 
-impl From<RulesError> for ProtocolError {
-    fn from(e: RulesError) -> Self {
-        ProtocolError::Rules(e)
+/// The rules' message, with the protocol's way on after a game's end.
+fn rules_message(error: &RulesError) -> String {
+    match error {
+        RulesError::GameOver => "The game is over. Try 'newgame' to start a new game.".to_string(),
+        error => error.to_string(),
     }
 }
 
 impl ProtocolError {
-    /// The reply line, exactly as the reference engine words it.
+    /// The reply line, exactly as the reference engine words it: `invalidmove …` for a move the
+    /// rules refuse, `err …` for everything else.
     pub fn reply(&self) -> String {
         match self {
-            ProtocolError::Rules(e) if e.is_invalid_move() => format!("invalidmove {e}"),
-            ProtocolError::Rules(RulesError::GameOver) => {
-                "err The game is over. Try 'newgame' to start a new game.".to_string()
-            }
-            ProtocolError::Rules(e) => format!("err {e}"),
-            ProtocolError::InvalidCommand => "err Invalid command. Try 'help' to see a list of valid commands.".into(),
-            ProtocolError::NoGame => "err No game in progress. Try 'newgame' to start a new game.".into(),
-            ProtocolError::UndoCount(n) => format!("err Unable to undo {n} moves."),
-            ProtocolError::NotANumber(s) => format!("err The input string '{s}' was not in a correct format."),
-            ProtocolError::NumberOverflow => "err Value was either too large or too small for an Int32.".into(),
-            ProtocolError::BadTime(s) => format!("err String '{s}' was not recognized as a valid TimeSpan."),
-            ProtocolError::UnknownOption(name) => format!("err The option \"{name}\" is not valid."),
-            ProtocolError::PerftDepth(d) => format!("err Unable to calculate perft({d})."),
-            ProtocolError::SearchDepth(d) => {
-                format!("err Unable to search to depth {d}: the depth must be at least 1.")
-            }
-            ProtocolError::TableSize(mb) => format!("err Unable to allocate a transposition table of {mb} MB."),
-            ProtocolError::WrongGame(what) => format!("err {what}"),
-            ProtocolError::LineTooLong(n) => format!("err Line too long ({n} bytes); the limit is 4 MiB."),
-            ProtocolError::Internal(what) => format!("err Internal error: {what}"),
+            ProtocolError::Rules(e) if e.is_invalid_move() => format!("invalidmove {self}"),
+            _ => format!("err {self}"),
         }
     }
 }

@@ -37,20 +37,12 @@ pub fn data(name: &str) -> String {
     format!("{}/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The value of a field in one JSONL line: a string field unescaped, any other its text (the
-/// runner writes no nested objects).
+/// The value of a field in one JSONL line: a string field unescaped, any other as JSON
+/// (`17`, `null`).
 pub fn json_field(line: &str, key: &str) -> String {
-    let start = line.find(&format!("\"{key}\":")).unwrap_or_else(|| panic!("{key} in {line}")) + key.len() + 3;
-    let rest = &line[start..];
-    let Some(s) = rest.strip_prefix('"') else { return rest.split([',', '}']).next().unwrap().to_string() };
-    let mut out = String::new();
-    let mut chars = s.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => break,
-            '\\' => out.push(chars.next().unwrap()),
-            c => out.push(c),
-        }
+    let object: serde_json::Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e} in {line}"));
+    match object.get(key).unwrap_or_else(|| panic!("{key} in {line}")) {
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
     }
-    out
 }
