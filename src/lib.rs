@@ -10,7 +10,9 @@
 //!   checksum), [`client`] (comb talking to an engine: the tournament and `conformance` use it),
 //!   [`pgn`] (game records in Hive PGN, written and read), [`tournament`], [`train`], [`show`]
 //!   (pictures of a position, as text and SVG), [`analyze`] (game review: every move scored
-//!   against comb's best), [`stdout`] (printing that survives a reader who leaves early).
+//!   against comb's best), [`stdout`] (printing that survives a reader who leaves early),
+//!   [`serve`] (`comb serve`: the board in the browser, its API and WebSockets, on axum and
+//!   tokio, which stay inside it).
 
 #![deny(missing_docs)]
 
@@ -30,6 +32,7 @@ pub mod perft;
 pub mod pgn;
 pub mod record;
 pub mod search;
+pub mod serve;
 pub mod show;
 pub mod stdout;
 pub mod tournament;

@@ -150,6 +150,10 @@ enum Command {
     /// Play comb against itself and write one line per position (result, score, GameString)
     /// for `comb tune`; positions a tuner should not learn from are left out and counted.
     Selfplay(SelfplayArgs),
+    /// A board in the browser: play Hive or Intellector against comb or a UHP engine, analyse
+    /// and review, with a JSON API and raw UHP over a WebSocket at /uhp. Prints the URL it
+    /// listens on; Ctrl+C stops it (searches stopped, engines ended) with status 0.
+    Serve(ServeArgs),
     /// Fit the evaluation weights to `comb selfplay` files (Texel's method with Adam) and
     /// write them where the engine reads them; rebuild to use them.
     Tune(TuneArgs),
@@ -183,6 +187,26 @@ struct ConformanceArgs {
     /// The engine's program and its arguments, after `--`: `comb conformance -- nokamute uhp`.
     #[arg(last = true, required = true, value_name = "ENGINE")]
     engine: Vec<String>,
+}
+
+/// The arguments of `comb serve`.
+#[derive(clap::Args)]
+struct ServeArgs {
+    /// The address to listen on. Another than 127.0.0.1 (or ::1) lets anyone who can reach it
+    /// use the engine, and a warning says so.
+    #[arg(long, default_value = "127.0.0.1", value_name = "ADDR")]
+    host: std::net::IpAddr,
+    /// The port to listen on (0: a free one, printed).
+    #[arg(long, default_value_t = 8080, value_name = "N")]
+    port: u16,
+    /// Open the page in the default browser.
+    #[arg(long)]
+    open: bool,
+    /// An opponent engine the page offers, as NAME=CMD (CMD split into words as the
+    /// tournament's cmd= is, as a POSIX shell does), e.g. --engine nokamute="nokamute uhp";
+    /// repeatable.
+    #[arg(long = "engine", value_name = "NAME=CMD")]
+    engines: Vec<String>,
 }
 
 /// The arguments of `comb tune`.
@@ -362,6 +386,7 @@ fn options_read(command: Option<&Command>) -> (&'static str, &'static [&'static 
         Some(Command::Tune(_)) => ("comb tune", RULES_AND_THREADS),
         Some(Command::Tournament(_)) => ("comb tournament", &[]),
         Some(Command::Conformance(_)) => ("comb conformance", &[]),
+        Some(Command::Serve(_)) => ("comb serve", &[]),
     }
 }
 
@@ -389,6 +414,10 @@ fn startup_options(flags: &[String], command: Option<&Command>) -> Options {
                 "comb conformance" => format!(
                     "--option {flag}: `comb conformance` reads no option; give the engine under test its \
                      options on its own command line (`comb conformance -- comb --option {flag}`)"
+                ),
+                "comb serve" => format!(
+                    "--option {flag}: `comb serve` reads no option; the page sets each game's players and \
+                     analysis, and an engine given with --engine takes its options on its own command line"
                 ),
                 _ => format!("--option {flag}: `{program}` does not read {name} (it reads {})", read.join(" and ")),
             });
@@ -945,6 +974,17 @@ fn main() -> ExitCode {
         Some(Command::Conformance(args)) => Ok(conformance(args)),
         Some(Command::Selfplay(args)) => selfplay(args, &options).map(|()| 0),
         Some(Command::Tune(args)) => tune(args, &options).map(|()| 0),
+        Some(Command::Serve(args)) => {
+            let options =
+                comb::serve::ServeOptions { host: args.host, port: args.port, open: args.open, engines: args.engines };
+            match comb::serve::run(options) {
+                Ok(()) => Ok(0),
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    Ok(2)
+                }
+            }
+        }
     };
     ExitCode::from(status.unwrap_or_else(|e| stdout::exit_status(&e)))
 }

@@ -304,7 +304,7 @@ fn bestmove_at_a_level_searches_to_the_levels_depth_unless_told() {
 
 #[test]
 fn option_values_that_do_not_parse_and_options_a_command_does_not_read_are_refused() {
-    let cases: [(&[&str], &str); 11] = [
+    let cases: [(&[&str], &str); 12] = [
         (
             &["--option", "MultiPV=abc", "bestmove", "Base"],
             "--option MultiPV=abc: MultiPV takes a whole number from 1 to 64",
@@ -345,6 +345,11 @@ fn option_values_that_do_not_parse_and_options_a_command_does_not_read_are_refus
             &["conformance", "--option", "RepetitionDraw=true", "--", "comb"],
             "--option RepetitionDraw=true: `comb conformance` reads no option; give the engine under test its \
              options on its own command line (`comb conformance -- comb --option RepetitionDraw=true`)",
+        ),
+        (
+            &["serve", "--option", "MultiPV=2"],
+            "--option MultiPV=2: `comb serve` reads no option; the page sets each game's players and analysis, \
+             and an engine given with --engine takes its options on its own command line",
         ),
     ];
     for (args, reason) in cases {

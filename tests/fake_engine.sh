@@ -7,6 +7,8 @@
 #   error    answers `err …`, a protocol error
 #   hive-only  refuses `newgame Intellector…` with `err …`, as a Hive-only engine does
 #   base-only  declares no expansions (no capabilities line), then answers as `error` does
+#   crash-later  answers its first `bestmove` with `wS1` (legal as White's first move of a
+#              Hive game), then exits with status 3 on the next one
 #   garbage    introduces itself with an escape sequence in its `id` line, writes one to standard
 #              error, and answers `bestmove` with escape sequences, a NUL and a line of 2 MiB
 #   garbage-err  answers `bestmove` with `err` and an escape sequence and a NUL
@@ -34,6 +36,11 @@ while IFS= read -r line; do
             case "$mode" in
                 illegal) printf 'pass\nok\n' ;;
                 crash) exit 3 ;;
+                crash-later)
+                    if [ -n "$played" ]; then exit 3; fi
+                    played=1
+                    printf 'wS1\nok\n'
+                    ;;
                 # exec, so that killing the engine's process stops the sleep too.
                 hang) exec sleep 600 ;;
                 garbage)

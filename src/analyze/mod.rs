@@ -192,10 +192,37 @@ fn review_record<G: Notation>(record: &Record<G>, limits: Limits, book: usize) -
         .map(|(i, task)| PlyReview {
             ply: i + 1,
             side: task.before.side_to_move(),
-            verdict: if i < book { Verdict::Book } else { judge(&task.before, task.played, limits) },
+            verdict: if i < book {
+                Verdict::Book
+            } else {
+                judge(&task.before, task.played, limits, &AtomicBool::new(false))
+            },
             played: task.text,
         })
         .collect()
+}
+
+/// Reviews the plies of `game` one after another on this thread, as [`review`] does each,
+/// handing every ply to `on_ply` as soon as it is done (what a live review shows). Stops when
+/// `stop` is raised, and then returns false (the ply being searched is not handed over).
+pub fn review_each(game: &AnyGame, limits: Limits, stop: &AtomicBool, on_ply: &mut dyn FnMut(PlyReview)) -> bool {
+    with_record!(game, r => review_record_each(r, limits, stop, on_ply))
+}
+
+fn review_record_each<G: Notation>(
+    record: &Record<G>,
+    limits: Limits,
+    stop: &AtomicBool,
+    on_ply: &mut dyn FnMut(PlyReview),
+) -> bool {
+    for (i, task) in tasks(record).into_iter().enumerate() {
+        let verdict = judge(&task.before, task.played, limits, stop);
+        if stop.load(std::sync::atomic::Ordering::SeqCst) {
+            return false;
+        }
+        on_ply(PlyReview { ply: i + 1, side: task.before.side_to_move(), verdict, played: task.text });
+    }
+    true
 }
 
 /// The position before every move of the record, from its start.
@@ -216,15 +243,14 @@ fn tasks<G: Notation>(record: &Record<G>) -> Vec<Task<G>> {
 }
 
 /// Searches the position before `played` and scores `played` against the best move.
-fn judge<G: Notation>(before: &G, played: G::Move, limits: Limits) -> Verdict {
+fn judge<G: Notation>(before: &G, played: G::Move, limits: Limits, stop: &AtomicBool) -> Verdict {
     let mut legal = Vec::new();
     before.clone().generate_moves(&mut legal);
     if legal.len() <= 1 {
         return Verdict::Forced;
     }
     let mut engine = Searcher::new(TABLE_MEGABYTES, 1);
-    let never = AtomicBool::new(false);
-    let result = engine.search(before, limits, &never, &mut |_| {});
+    let result = engine.search(before, limits, stop, &mut |_| {});
     let best = result.best.unwrap_or(played);
     let played_score = if best == played {
         result.score
@@ -232,7 +258,7 @@ fn judge<G: Notation>(before: &G, played: G::Move, limits: Limits) -> Verdict {
         let mut after = before.clone();
         after.make(played);
         let depth = result.depth.saturating_sub(1).max(1);
-        one_ply_back(score_of(&mut after, depth, &mut engine, crate::search::MAX_PLY))
+        one_ply_back(score_of(&mut after, depth, &mut engine, crate::search::MAX_PLY, stop))
     };
     Verdict::Scored(Scores {
         best: before.write_move(best),
@@ -245,7 +271,7 @@ fn judge<G: Notation>(before: &G, played: G::Move, limits: Limits) -> Verdict {
 /// The score of `position` for its side to move at `depth`: its result when the game is over;
 /// through the move when there is only one (the search does not score a position without a
 /// choice); else a search. `forced` bounds a run of forced moves.
-fn score_of<G: Notation>(position: &mut G, depth: u32, engine: &mut Searcher, forced: usize) -> i32 {
+fn score_of<G: Notation>(position: &mut G, depth: u32, engine: &mut Searcher, forced: usize, stop: &AtomicBool) -> i32 {
     match position.outcome() {
         Outcome::Win(winner) if winner == position.side_to_move() => return MATE,
         Outcome::Win(_) => return -MATE,
@@ -257,12 +283,12 @@ fn score_of<G: Notation>(position: &mut G, depth: u32, engine: &mut Searcher, fo
     match legal[..] {
         [only] if forced > 0 => {
             position.make(only);
-            let score = one_ply_back(score_of(position, depth, engine, forced - 1));
+            let score = one_ply_back(score_of(position, depth, engine, forced - 1, stop));
             position.unmake(only);
             score
         }
         [_] => 0,
-        _ => engine.search(position, Limits::depth(depth), &AtomicBool::new(false), &mut |_| {}).score,
+        _ => engine.search(position, Limits::depth(depth), stop, &mut |_| {}).score,
     }
 }
 

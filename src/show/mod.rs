@@ -12,6 +12,7 @@
 
 mod svg;
 mod text;
+pub mod view;
 
 pub use text::text;
 
@@ -89,6 +90,25 @@ pub fn arrows<G: Notation>(
         out.push(Arrow { mv, label: probe.move_string(mv), role: Role::Asked(n) });
     }
     Ok(out)
+}
+
+/// √3, the ratio of a hexagon's width across its flats to its circumradius.
+const SQRT3: f64 = 1.732_050_807_568_877_2;
+
+/// The centre of the Hive cell at axial `(q, r)` (E = q+1, SE = r+1) on a pointy-top board, in
+/// units of the hexes' circumradius, y downwards: the one Hive geometry of the SVG picture and
+/// of [`view`].
+pub fn hive_centre((q, r): (i32, i32)) -> (f64, f64) {
+    (SQRT3 * (q as f64 + r as f64 / 2.0), 1.5 * r as f64)
+}
+
+/// The centre of an Intellector hex on the flat-top board as White sees it (a1 bottom left,
+/// i1 bottom right), in units of the hexes' circumradius, y downwards from a7's centre: the one
+/// Intellector geometry of the SVG picture and of [`view`].
+pub fn intellector_centre(hex: crate::intellector::Hex) -> (f64, f64) {
+    // Doubled rows: odd files sit half a hex higher.
+    let doubled = 2 * hex.row() + hex.file() % 2;
+    (1.5 * hex.file() as f64, (14 - doubled) as f64 * SQRT3 / 2.0)
 }
 
 /// The state line of a picture: the GameStateString, with how the game ended.

@@ -11,15 +11,13 @@
 //! Hive is drawn with pointy-top hexes (its east and west neighbours share a vertical edge),
 //! Intellector with flat-top hexes in files, as each game's board lies on the table.
 
-use super::{state, to_move, turn, Arrow, Plane, Role};
+use super::{hive_centre, intellector_centre, state, to_move, turn, Arrow, Plane, Role, SQRT3};
 use crate::game::Color;
 use crate::games::AnyGame;
 use crate::hive::{self, grid::neighbour, Bug, Cell, Hive, Piece};
 use crate::intellector::{self, Hex, Kind, MoveKind, Position};
 use std::fmt::Write;
 
-/// √3, the ratio of a hexagon's width across its flats to its circumradius.
-const SQRT3: f64 = 1.732_050_807_568_877_2;
 /// The empty border around everything.
 const MARGIN: f64 = 16.0;
 /// Fill of White's pieces and of the light text on Black's.
@@ -144,8 +142,8 @@ impl Column {
         empty.dedup();
         let plane = Plane::around(occupied.iter().chain(&arrow_cells).copied());
         let spot = |c: Cell| {
-            let (q, r) = plane.coords(c);
-            (SQRT3 * HIVE_R * (q as f64 + r as f64 / 2.0), 1.5 * HIVE_R * r as f64)
+            let (x, y) = hive_centre(plane.coords(c));
+            (x * HIVE_R, y * HIVE_R)
         };
         let all: Vec<Point> = occupied.iter().chain(&empty).map(|&c| spot(c)).collect();
         let (low_x, high_x) = min_max(all.iter().map(|p| p.0));
@@ -185,8 +183,8 @@ impl Column {
         // Doubled rows: y = 2·row + file mod 2, so a hex's centre is half a hex below the
         // next one up in the neighbouring file.
         let at = |hex: Hex| {
-            let y = 2 * hex.row() + hex.file() % 2;
-            (left + 1.5 * r * hex.file() as f64, top + (14 - y) as f64 * SQRT3 * r / 2.0)
+            let (x, y) = intellector_centre(hex);
+            (left + x * r, top + y * r)
         };
         let bottom = top + 6.0 * SQRT3 * r + SQRT3 * r / 2.0;
         for file in 0..9u8 {
