@@ -48,21 +48,10 @@ pub fn is_game_type(text: &str) -> bool {
 }
 
 /// A game type that names no game comb plays, in the words the command line uses (the
-/// protocol keeps the reference's `Unable to parse '…' in GameString.`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// protocol keeps the reference's `Unable to parse '…' in GameString.`). The one message for it: the command line, the tournament and the PGN reader all say this.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown game type `{0}` (Base, Base+M, Base+L, Base+P, Base+ML, Base+MP, Base+LP, Base+MLP or Intellector)")]
 pub struct UnknownGameType(pub String);
-
-impl std::fmt::Display for UnknownGameType {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "unknown game type `{}` (Base, Base+M, Base+L, Base+P, Base+ML, Base+MP, Base+LP, Base+MLP or Intellector)",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for UnknownGameType {}
 
 impl AnyGame {
     /// A new game of a game type: `Base`, `Base+M`, …, `Base+MLP` (exactly as the reference

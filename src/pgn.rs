@@ -66,7 +66,7 @@
 //! is not checked against the position: a game may end by resignation, time or adjudication.
 
 use crate::error::RulesError;
-use crate::games::AnyGame;
+use crate::games::{AnyGame, UnknownGameType};
 use crate::intellector::Rules as IntellectorRules;
 use crate::tournament::{utc, GameRecord};
 use std::fmt;
@@ -259,10 +259,7 @@ impl fmt::Display for PgnError {
             PgnError::Tag { why, .. } => write!(f, "not a tag `[Name \"value\"]`: {why}"),
             PgnError::UnterminatedComment { .. } => f.write_str("a comment `{` that is never closed with `}`"),
             PgnError::AfterResult { text, .. } => write!(f, "move `{text}` after the game's result"),
-            PgnError::UnknownGameType { game_type, .. } => write!(
-                f,
-                "unknown game type `{game_type}` (Base, Base+M, Base+L, Base+P, Base+ML, Base+MP, Base+LP, Base+MLP or Intellector)"
-            ),
+            PgnError::UnknownGameType { game_type, .. } => write!(f, "{}", UnknownGameType(game_type.clone())),
             PgnError::Move { ply, text, reason, .. } => write!(f, "ply {ply} `{text}`: {reason}"),
         }
     }

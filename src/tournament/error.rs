@@ -15,6 +15,7 @@
 
 use crate::client::{shown, EngineError};
 use crate::error::RulesError;
+use crate::games::UnknownGameType;
 use crate::pgn::{PgnError, Place};
 use std::io;
 use std::path::PathBuf;
@@ -56,10 +57,8 @@ pub enum LoadError {
         wanted: String,
     },
     /// A game type the rules do not know.
-    #[error(
-        "unknown game type `{0}` (Base, Base+M, Base+L, Base+P, Base+ML, Base+MP, Base+LP, Base+MLP or Intellector)"
-    )]
-    UnknownType(String),
+    #[error(transparent)]
+    UnknownType(UnknownGameType),
     /// The rules refuse the GameString (unreadable, or with an illegal move).
     #[error(transparent)]
     Rules(RulesError),

@@ -17,7 +17,7 @@
 use super::error::LoadError;
 use crate::client::{shown, EngineError, EngineSlot, Position, Timeouts};
 use crate::game::{Color, Outcome};
-use crate::games::AnyGame;
+use crate::games::{AnyGame, UnknownGameType};
 use crate::intellector::Rules as IntellectorRules;
 use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
 use std::time::{Duration, Instant, SystemTime};
@@ -44,7 +44,8 @@ pub fn load_game(game_type: &str, game_string: Option<&str>, rules: IntellectorR
             return Err(LoadError::WrongType { found: found.to_string(), wanted: game_type.to_string() });
         }
     }
-    let empty = AnyGame::from_type(game_type, rules).map_err(|_| LoadError::UnknownType(game_type.to_string()))?;
+    let empty = AnyGame::from_type(game_type, rules)
+        .map_err(|_| LoadError::UnknownType(UnknownGameType(game_type.to_string())))?;
     match game_string {
         Some(text) => AnyGame::parse(text.trim(), rules).map_err(LoadError::Rules),
         None => Ok(empty),
