@@ -5,6 +5,7 @@
 //! caller-owned buffer, make/unmake, hash, outcome, evaluation); parsing and formatting of move
 //! strings belong to each game's own notation module.
 
+use crate::search::Parameters;
 use std::fmt;
 
 /// How a difficulty level below full strength plays one game: the depth of its search, the
@@ -117,6 +118,9 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// The shapes of the difficulty levels Easy, Medium and Hard in this game, weakest first.
     const LEVELS: [LevelShape; 3];
+
+    /// The search's constants in this game: aspiration, pruning, reductions, time.
+    const PARAMETERS: Parameters;
 
     /// The player to move.
     fn side_to_move(&self) -> Color;

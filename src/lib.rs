@@ -6,16 +6,18 @@
 //!   [`zobrist`], [`hive`], [`intellector`];
 //! - search: [`perft`], [`search`];
 //! - protocol and tools on top: [`lines`] (the bounded line reader both use), [`json`] (what
-//!   the JSON outputs share), [`uhp`] (comb as an engine), [`client`] (comb talking to an
-//!   engine: the tournament and `conformance` use it), [`pgn`] (game records in Hive PGN,
-//!   written and read), [`tournament`], [`train`], [`show`] (pictures of a position, as text
-//!   and SVG), [`analyze`] (game review: every move scored against comb's best), [`stdout`]
-//!   (printing that survives a reader who leaves early), [`serve`] (`comb serve`: the board in
-//!   the browser, its API and WebSockets, on axum and tokio, which stay inside it).
+//!   the JSON outputs share), [`uhp`] (comb as an engine), [`bench`] (the search's behaviour
+//!   checksum), [`client`] (comb talking to an engine: the tournament and `conformance` use it),
+//!   [`pgn`] (game records in Hive PGN, written and read), [`tournament`], [`train`], [`show`]
+//!   (pictures of a position, as text and SVG), [`analyze`] (game review: every move scored
+//!   against comb's best), [`stdout`] (printing that survives a reader who leaves early),
+//!   [`serve`] (`comb serve`: the board in the browser, its API and WebSockets, on axum and
+//!   tokio, which stay inside it).
 
 #![deny(missing_docs)]
 
 pub mod analyze;
+pub mod bench;
 pub mod client;
 pub mod conformance;
 pub mod error;

@@ -6,6 +6,7 @@
 //! document their own.
 
 use clap::{Parser, Subcommand};
+use comb::bench::BenchError;
 use comb::games::AnyGame;
 use comb::search::{Limits, Searcher};
 use comb::stdout;
@@ -439,55 +440,24 @@ fn load(position: &str, options: &Options) -> AnyGame {
     AnyGame::from_type_or_string(position, options.intellector_rules).unwrap_or_else(|e| fail(&e.to_string()))
 }
 
-/// The bench positions, `positions/bench.txt` as it was when comb was built: built in, so that
-/// an installed binary benches (and checks its checksum) without the repository.
-const BENCH: &str = include_str!("../positions/bench.txt");
-
-/// `comb bench`: every line of the bench file is `depth<TAB>position`.
+/// `comb bench`: every line of the bench file is `depth<TAB>position` (see [`comb::bench`]).
 fn bench(file: Option<&str>, depth: Option<u32>, options: &Options) -> io::Result<()> {
     let text = match file {
         Some(file) => std::fs::read_to_string(file).unwrap_or_else(|e| fail(&format!("{file}: {e}"))),
-        None => BENCH.to_string(),
+        None => comb::bench::POSITIONS.to_string(),
     };
-    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).collect();
-    if lines.is_empty() {
+    if !text.lines().any(|l| !l.starts_with('#') && !l.trim().is_empty()) {
         // A total of 0 nodes would pass for a checksum.
         fail(&format!("{}: no positions to search", file.unwrap_or("positions/bench.txt")));
     }
-    let never = AtomicBool::new(false);
-    let (mut total_nodes, mut total_time) = (0u64, 0f64);
-    let mut engine = Searcher::new(16, 1);
-    for (i, line) in lines.into_iter().enumerate() {
-        let (line_depth, position) = line.split_once('\t').unwrap_or_else(|| fail(&format!("bad bench line {line}")));
-        let d = depth.unwrap_or_else(|| line_depth.trim().parse().unwrap_or_else(|_| fail("bad depth in bench file")));
-        let game = load(position, options);
-        engine.new_game();
-        let r = computing(|| uhp::search(&game, &mut engine, Limits::depth(d), &never, &mut |_| {}))
-            .unwrap_or_else(|| fail(&format!("bench position {} is a finished game", i + 1)));
-        let secs = r.time.as_secs_f64();
-        stdout::line(format_args!(
-            "{:>2} {:>10} nodes {:>8.3} s  depth {:>2}  {:<12} {}",
-            i + 1,
-            r.nodes,
-            secs,
-            r.depth,
-            r.best,
-            abbreviate(position)
-        ))?;
-        total_nodes += r.nodes;
-        total_time += secs;
-    }
-    stdout::line(format_args!(
-        "total {total_nodes} nodes {total_time:.3} s {:.0} nodes/s",
-        total_nodes as f64 / total_time.max(1e-9)
-    ))
-}
-
-fn abbreviate(position: &str) -> String {
-    let fields: Vec<&str> = position.split(';').collect();
-    match fields.len() {
-        0..=3 => position.to_string(),
-        n => format!("{};{} ({} moves)", fields[0], fields[2], n - 3),
+    // The searches are computing, the lines between them are writing (see `computing`).
+    let run = computing(|| {
+        comb::bench::run(&text, depth, options.intellector_rules, &mut |line| writing(|| stdout::line(line)))
+    });
+    match run {
+        Ok(total) => stdout::line(total),
+        Err(BenchError::Output(e)) => Err(e),
+        Err(e) => fail(&e.to_string()),
     }
 }
 
@@ -865,6 +835,18 @@ fn computing<T>(work: impl FnOnce() -> T) -> T {
     }
     let result = work();
     COMPUTING.store(false, SeqCst);
+    result
+}
+
+/// Runs `write`, a write to standard output in the middle of a [`computing`] run (the bench's
+/// line after each search), as a write outside it, then goes on computing.
+fn writing<T>(write: impl FnOnce() -> T) -> T {
+    COMPUTING.store(false, SeqCst);
+    let result = write();
+    COMPUTING.store(true, SeqCst);
+    if STDOUT_GONE.load(SeqCst) {
+        std::process::exit(stdout::BROKEN_PIPE.into());
+    }
     result
 }
 

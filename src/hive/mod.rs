@@ -33,6 +33,7 @@ pub use record::HiveGame;
 
 use crate::eval::{Trace, Tunable, Weight};
 use crate::game::{Color, Game, LevelShape, Outcome};
+use crate::search::Parameters;
 
 /// A Hive move. It is identified by its piece and destination (the height it lands at follows
 /// from the position); `from` is kept so that the move can be taken back.
@@ -89,6 +90,8 @@ impl Game for Hive {
         // Depth 6 with temperature 20 lost its first three games to nokamute at depth 7.
         LevelShape { depth: 7, lines: 4, temperature: 15.0, nodes: 2_000_000 },
     ];
+    // The two games share their search constants so far: none has been tuned for one alone.
+    const PARAMETERS: Parameters = Parameters::DEFAULT;
 
     #[inline]
     fn side_to_move(&self) -> Color {

@@ -109,6 +109,7 @@ pub use record::IntellectorGame;
 
 use crate::eval::{Trace, Tunable, Weight};
 use crate::game::{Color, Game, LevelShape, Outcome};
+use crate::search::Parameters;
 use std::fmt;
 
 /// The rule set of a game, chosen when it is created.
@@ -184,6 +185,8 @@ impl Game for Position {
         LevelShape { depth: 4, lines: 6, temperature: 40.0, nodes: 1_000_000 },
         LevelShape { depth: 5, lines: 4, temperature: 10.0, nodes: 2_000_000 },
     ];
+    // The two games share their search constants so far: none has been tuned for one alone.
+    const PARAMETERS: Parameters = Parameters::DEFAULT;
 
     #[inline]
     fn side_to_move(&self) -> Color {

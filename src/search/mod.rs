@@ -7,7 +7,9 @@
 //! scores as a draw (the games' own rules decide repetition in real play).
 
 pub mod level;
+mod node;
 mod ordering;
+pub mod parameters;
 mod picker;
 mod pruning;
 mod time;
@@ -15,6 +17,7 @@ pub mod tt;
 mod worker;
 
 pub use level::Level;
+pub use parameters::Parameters;
 pub use time::Limits;
 pub use tt::TranspositionTable;
 
@@ -206,7 +209,7 @@ impl Searcher {
         let shape = self.level.shape::<G>();
         // A level draws its move among several exactly scored ones.
         let multipv = self.multipv.max(shape.map_or(1, |s| s.lines));
-        let clock = time::Clock::new(&limits);
+        let clock = time::Clock::new(&limits, &G::PARAMETERS);
         let mut root_game = root.clone();
         let mut moves = Vec::new();
         root_game.generate_moves(&mut moves);

@@ -1,6 +1,8 @@
 //! Move-ordering memory kept by each search thread: killer moves per ply, a history score per
 //! (side, move), and the reply that refuted each move (countermoves).
 
+use super::parameters::Parameters;
+
 /// A node of the search, as the ordering tables see it: where moves are ordered or a cutoff
 /// happened.
 pub(crate) struct Node {
@@ -21,9 +23,6 @@ pub(crate) struct MoveTables {
     countermoves: Vec<u32>,
     index_size: usize,
 }
-
-/// History scores saturate here, which keeps recent information weighty (gravity).
-const HISTORY_MAX: i32 = 16_384;
 
 impl MoveTables {
     pub fn new(index_size: usize, max_ply: usize) -> MoveTables {
@@ -51,8 +50,9 @@ impl MoveTables {
     }
 
     /// A quiet move (`code`, `index`) caused a cutoff at `node`: remember it, and reward it
-    /// against the quiet moves tried before it.
-    pub fn record_cutoff(&mut self, node: &Node, code: u32, index: usize, tried: &[usize]) {
+    /// against the quiet moves tried before it, on the scale of the game's parameters `p`.
+    #[inline]
+    pub fn record_cutoff(&mut self, p: &Parameters, node: &Node, code: u32, index: usize, tried: &[usize]) {
         let k = &mut self.killers[node.ply];
         if k[0] != code {
             k[1] = k[0];
@@ -61,19 +61,45 @@ impl MoveTables {
         if let Some(p) = node.previous {
             self.countermoves[p] = code;
         }
-        let bonus = (node.depth * node.depth).min(400);
-        self.update(node.side, index, bonus);
+        let bonus = (node.depth * node.depth).min(p.history_bonus_max);
+        self.update(p, node.side, index, bonus);
         for &t in tried {
             if t != index {
-                self.update(node.side, t, -bonus);
+                self.update(p, node.side, t, -bonus);
             }
         }
     }
 
     #[inline]
-    fn update(&mut self, side: usize, index: usize, bonus: i32) {
+    fn update(&mut self, p: &Parameters, side: usize, index: usize, bonus: i32) {
         let h = &mut self.history[side * self.index_size + index];
         // Gravity: the update shrinks as the score nears its bound.
-        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+        *h += bonus - *h * bonus.abs() / p.history_max;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn history_bonus_is_depth_squared_up_to_400() {
+        let p = Parameters::DEFAULT;
+        let mut tables = MoveTables::new(4, 4);
+        tables.record_cutoff(&p, &Node { ply: 0, side: 1, previous: None, depth: 3 }, 2, 1, &[0, 1]);
+        assert_eq!((tables.history(1, 1), tables.history(1, 0), tables.history(0, 1)), (9, -9, 0));
+        tables.record_cutoff(&p, &Node { ply: 0, side: 0, previous: None, depth: 30 }, 4, 3, &[]);
+        assert_eq!(tables.history(0, 3), 400);
+    }
+
+    #[test]
+    fn history_saturates_at_its_bound() {
+        let p = Parameters::DEFAULT;
+        let mut tables = MoveTables::new(2, 4);
+        let deep = Node { ply: 0, side: 0, previous: None, depth: 20 };
+        for _ in 0..1000 {
+            tables.record_cutoff(&p, &deep, 1, 0, &[1]);
+        }
+        assert_eq!((tables.history(0, 0), tables.history(0, 1)), (16_384, -16_384));
     }
 }

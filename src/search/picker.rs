@@ -129,3 +129,129 @@ impl<G: Game> Iterator for MovePicker<G> {
         Some(Pick { mv: self.moves[i], number: i, quiet: self.scores[i] < KILLER })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Color, LevelShape, Outcome};
+    use crate::search::Parameters;
+
+    /// A game whose moves are the numbers 0 to 8, of which 1 and 5 are tactical: only what
+    /// the picker asks of a game.
+    #[derive(Clone)]
+    struct Numbers;
+
+    impl Game for Numbers {
+        type Move = usize;
+        const MOVE_INDEX_SIZE: usize = 9;
+        const LEVELS: [LevelShape; 3] = [LevelShape { depth: 1, lines: 1, temperature: 1.0, nodes: 1 }; 3];
+        const PARAMETERS: Parameters = Parameters::DEFAULT;
+
+        fn side_to_move(&self) -> Color {
+            Color::White
+        }
+
+        fn ply(&self) -> usize {
+            0
+        }
+
+        fn generate_moves(&mut self, moves: &mut Vec<usize>) {
+            moves.clear();
+            moves.extend(0..9);
+        }
+
+        fn make(&mut self, _: usize) {}
+
+        fn unmake(&mut self, _: usize) {}
+
+        fn hash(&self) -> u64 {
+            0
+        }
+
+        fn outcome(&self) -> Outcome {
+            Outcome::InProgress
+        }
+
+        fn evaluate(&self) -> i32 {
+            0
+        }
+
+        fn move_code(mv: usize) -> u32 {
+            mv as u32 + 1
+        }
+
+        fn move_index(mv: usize) -> usize {
+            mv
+        }
+
+        fn is_tactical(&self, mv: usize) -> bool {
+            mv == 1 || mv == 5
+        }
+    }
+
+    const P: Parameters = Parameters::DEFAULT;
+
+    fn node(ply: usize, previous: Option<usize>, depth: i32) -> Node {
+        Node { ply, side: 0, previous, depth }
+    }
+
+    /// The picks at `at` with the table move `tt_move` (a code), as (move, number, quiet).
+    fn picks(tables: &MoveTables, at: &Node, tt_move: u32) -> Vec<(usize, usize, bool)> {
+        let mut moves = Vec::new();
+        Numbers.generate_moves(&mut moves);
+        let picker = MovePicker::new(moves, Vec::new(), &Numbers, tables, at, tt_move);
+        picker.map(|p| (p.mv, p.number, p.quiet)).collect()
+    }
+
+    /// Tables after cutoffs that give: history 25 to tactical move 1, 9 to move 3, 4 to moves
+    /// 2 and 6, -9 to move 0; killers 2 then 3 at ply 2; move 6 the answer to move 7.
+    fn tables() -> MoveTables {
+        let mut tables = MoveTables::new(Numbers::MOVE_INDEX_SIZE, 10);
+        tables.record_cutoff(&P, &node(9, None, 5), 2, 1, &[]);
+        tables.record_cutoff(&P, &node(5, Some(7), 2), 7, 6, &[]);
+        tables.record_cutoff(&P, &node(2, None, 3), 4, 3, &[0]);
+        tables.record_cutoff(&P, &node(2, None, 2), 3, 2, &[]);
+        tables
+    }
+
+    #[test]
+    fn table_move_then_tactical_killers_countermove_and_history() {
+        let at = node(2, Some(7), 4);
+        let order = picks(&tables(), &at, Numbers::move_code(4));
+        assert_eq!(
+            order,
+            [
+                (4, 0, false), // the table move
+                (1, 1, false), // tactical, by history
+                (5, 2, false),
+                (2, 3, false), // the killers, newest first
+                (3, 4, false),
+                (6, 5, true), // the countermove
+                (7, 6, true), // the others by history, equal ones in generated order
+                (8, 7, true),
+                (0, 8, true),
+            ]
+        );
+    }
+
+    #[test]
+    fn without_a_table_move_the_scored_moves_come_first() {
+        let at = node(2, Some(7), 4);
+        let order: Vec<usize> = picks(&tables(), &at, 0).into_iter().map(|p| p.0).collect();
+        assert_eq!(order, [1, 5, 2, 3, 6, 4, 7, 8, 0]);
+        // A code no move has is no table move.
+        let order: Vec<usize> = picks(&tables(), &at, 99).into_iter().map(|p| p.0).collect();
+        assert_eq!(order, [1, 5, 2, 3, 6, 4, 7, 8, 0]);
+    }
+
+    #[test]
+    fn killers_and_countermoves_belong_to_their_ply_and_previous_move() {
+        // At ply 3 after move 8 neither the killers nor the countermove apply: history alone
+        // orders the quiet moves (3 before 2 now), and equal ones keep their generated order.
+        let at = node(3, Some(8), 4);
+        let order = picks(&tables(), &at, 0);
+        let moves: Vec<usize> = order.iter().map(|p| p.0).collect();
+        assert_eq!(moves, [1, 5, 3, 2, 6, 4, 7, 8, 0]);
+        assert_eq!(order.iter().filter(|p| p.2).count(), 7);
+    }
+}

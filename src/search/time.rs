@@ -1,5 +1,6 @@
 //! When to stop: fixed depth, a time budget, or until told.
 
+use super::parameters::Parameters;
 use std::time::{Duration, Instant};
 
 /// What bounds a search. All `None` means "until stopped".
@@ -37,12 +38,10 @@ pub(crate) struct Clock {
     hard: Option<Duration>,
 }
 
-/// Kept in reserve for answering (printing, thread joins) after the search stops.
-const MARGIN: Duration = Duration::from_millis(15);
-
 impl Clock {
-    pub fn new(limits: &Limits) -> Clock {
-        let hard = limits.time.map(|t| t.saturating_sub(MARGIN).max(Duration::from_millis(1)));
+    /// Starts the clock of a search within `limits`, keeping the reserve of the parameters `p`.
+    pub fn new(limits: &Limits, p: &Parameters) -> Clock {
+        let hard = limits.time.map(|t| t.saturating_sub(p.time_reserve).max(p.time_min));
         Clock { start: Instant::now(), hard }
     }
 
@@ -92,5 +91,59 @@ impl<'a> TimeManager<'a> {
     #[inline]
     pub fn must_stop(&self) -> bool {
         self.clock.hard.is_some_and(|h| self.clock.elapsed() >= h)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const P: Parameters = Parameters::DEFAULT;
+
+    /// A clock of a search within `time` that started `ago`.
+    fn clock(time: Option<Duration>, ago: Duration) -> Clock {
+        let mut clock = Clock::new(&Limits { time, ..Limits::default() }, &P);
+        clock.start = Instant::now().checked_sub(ago).unwrap();
+        clock
+    }
+
+    #[test]
+    fn hard_limit_keeps_15_ms_in_reserve_and_gives_at_least_1_ms() {
+        let hard = |ms| Clock::new(&Limits::time(Duration::from_millis(ms)), &P).hard;
+        assert_eq!(hard(1000), Some(Duration::from_millis(985)));
+        assert_eq!(hard(16), Some(Duration::from_millis(1)));
+        assert_eq!(hard(10), Some(Duration::from_millis(1)));
+        assert_eq!(hard(0), Some(Duration::from_millis(1)));
+        assert_eq!(Clock::new(&Limits::depth(5), &P).hard, None);
+    }
+
+    #[test]
+    fn a_search_stops_at_the_hard_limit_and_not_before() {
+        let spent = clock(Some(Duration::from_millis(100)), Duration::from_millis(90));
+        let time = TimeManager::new(&spent);
+        assert!(time.must_stop());
+        assert!(!time.next_iteration_may_start());
+        let fresh = clock(Some(Duration::from_secs(3600)), Duration::ZERO);
+        let time = TimeManager::new(&fresh);
+        assert!(!time.must_stop());
+        assert!(time.next_iteration_may_start());
+    }
+
+    #[test]
+    fn a_search_without_a_time_limit_never_stops_on_time() {
+        let endless = clock(None, Duration::from_secs(3600));
+        let time = TimeManager::new(&endless);
+        assert!(!time.must_stop());
+        assert!(time.next_iteration_may_start());
+    }
+
+    #[test]
+    fn an_iteration_is_timed_from_its_start() {
+        let running = clock(None, Duration::from_secs(10));
+        let mut time = TimeManager::new(&running);
+        time.start_iteration();
+        let (elapsed, took) = time.finish_iteration();
+        // What the search had spent before the iteration started is not the iteration's.
+        assert!(elapsed - took >= Duration::from_secs(10));
     }
 }

@@ -6,6 +6,7 @@
 mod negamax;
 mod quiescence;
 
+use super::node::{NonPv, Pv};
 use super::ordering::MoveTables;
 use super::pruning::Reductions;
 use super::time::{Clock, Limits, TimeManager};
@@ -14,9 +15,6 @@ use super::{Finished, Report, RootLine, SearchResult, INFINITY, MATE, MAX_PLY};
 use crate::game::Game;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
-
-/// Aspiration window half-width around the previous iteration's score.
-const ASPIRATION: i32 = 40;
 
 /// What every thread of one search shares: the table, the stop flags, and the deepest
 /// iteration finished.
@@ -111,7 +109,7 @@ impl<'a, G: Game> Worker<'a, G> {
             extended: vec![false; MAX_PLY + 2],
             danger: vec![false; MAX_PLY + 2],
             pv: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
-            reductions: Reductions::new(MAX_PLY),
+            reductions: Reductions::new(&G::PARAMETERS, MAX_PLY),
             multipv: multipv.max(1),
             root_lines: Vec::new(),
             best_exact: Vec::with_capacity(multipv.max(1) + 1),
@@ -123,7 +121,7 @@ impl<'a, G: Game> Worker<'a, G> {
         if self.aborted {
             return true;
         }
-        if self.nodes & 1023 == 0 {
+        if self.nodes.is_multiple_of(G::PARAMETERS.check_interval) {
             let out_of_time = self.time.as_ref().is_some_and(|t| t.must_stop());
             if out_of_time || self.nodes >= self.node_limit {
                 self.abort.store(true, Ordering::Relaxed);
@@ -287,9 +285,10 @@ impl<'a, G: Game> Worker<'a, G> {
             // Several exact scores need the full window.
             return (self.root_lines(depth, root_moves), None);
         }
-        let mut delta = ASPIRATION;
-        let (mut alpha, mut beta) = if depth >= 4 && !super::is_mate_score(guess) {
-            (guess - delta, guess + delta)
+        let p = &G::PARAMETERS;
+        let mut step = p.aspiration_window;
+        let (mut alpha, mut beta) = if depth >= p.aspiration_min_depth && !super::is_mate_score(guess) {
+            (guess - step, guess + step)
         } else {
             (-INFINITY, INFINITY)
         };
@@ -299,14 +298,14 @@ impl<'a, G: Game> Worker<'a, G> {
                 return (score, partial);
             }
             if score <= alpha {
-                alpha = (alpha - delta).max(-INFINITY);
+                alpha = (alpha - step).max(-INFINITY);
             } else if score >= beta {
-                beta = (beta + delta).min(INFINITY);
+                beta = (beta + step).min(INFINITY);
             } else {
                 return (score, None);
             }
-            delta *= 3;
-            if delta > 2000 {
+            step *= p.aspiration_growth;
+            if step > p.aspiration_max_step {
                 alpha = -INFINITY;
                 beta = INFINITY;
             }
@@ -332,11 +331,11 @@ impl<'a, G: Game> Worker<'a, G> {
             self.game.make(mv);
             self.played[1] = Some(G::move_index(mv));
             let score = if i == 0 {
-                -self.negamax(depth - 1, 1, -beta, -alpha, true)
+                -self.negamax::<Pv>(depth - 1, 1, -beta, -alpha)
             } else {
-                let mut s = -self.negamax(depth - 1, 1, -alpha - 1, -alpha, false);
+                let mut s = -self.negamax::<NonPv>(depth - 1, 1, -alpha - 1, -alpha);
                 if s > alpha && s < beta && !self.aborted {
-                    s = -self.negamax(depth - 1, 1, -beta, -alpha, true);
+                    s = -self.negamax::<Pv>(depth - 1, 1, -beta, -alpha);
                 }
                 s
             };
@@ -394,11 +393,11 @@ impl<'a, G: Game> Worker<'a, G> {
             self.played[1] = Some(G::move_index(mv));
             let mut score = -INFINITY;
             if threshold > -INFINITY {
-                score = -self.negamax(depth - 1, 1, -threshold - 1, -threshold, false);
+                score = -self.negamax::<NonPv>(depth - 1, 1, -threshold - 1, -threshold);
             }
             let exact = score > threshold || threshold == -INFINITY;
             if exact && !self.aborted {
-                score = -self.negamax(depth - 1, 1, -INFINITY, -threshold, true);
+                score = -self.negamax::<Pv>(depth - 1, 1, -INFINITY, -threshold);
             }
             self.game.unmake(mv);
             if self.aborted {

@@ -4,6 +4,7 @@
 
 use super::Worker;
 use crate::game::{Game, Outcome};
+use crate::search::node::{NodeType, NonPv, Pv};
 use crate::search::ordering::Node;
 use crate::search::picker::{MovePicker, Pick};
 use crate::search::pruning::QuietPruning;
@@ -16,7 +17,6 @@ struct Frame {
     ply: usize,
     /// Depth left, extension included.
     depth: i32,
-    pv_node: bool,
     /// The side to move faces a threat (see [`Game::in_danger`]).
     danger: bool,
     /// The side to move (0 White, 1 Black).
@@ -53,8 +53,8 @@ impl<G: Game> Worker<'_, G> {
         }
     }
 
-    /// Principal-variation negamax: one interior node, step by step.
-    pub(super) fn negamax(&mut self, depth: i32, ply: usize, alpha: i32, beta: i32, pv_node: bool) -> i32 {
+    /// Principal-variation negamax: one interior node of kind `N`, step by step.
+    pub(super) fn negamax<N: NodeType>(&mut self, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
         self.pv[ply].clear();
         if self.should_abort() {
             return 0;
@@ -76,8 +76,8 @@ impl<G: Game> Worker<'_, G> {
             return if G::QUIESCENCE { self.quiescence(ply, alpha, beta, 0) } else { self.game.evaluate() };
         }
         let side = self.game.side_to_move().index();
-        let frame = Frame { hash, ply, depth, pv_node, danger, side, previous: self.played[ply] };
-        let tt_move = match self.probe(&frame, alpha, beta) {
+        let frame = Frame { hash, ply, depth, danger, side, previous: self.played[ply] };
+        let tt_move = match self.probe::<N>(&frame, alpha, beta) {
             Probe::Cut(score) => return score,
             Probe::Search(tt_move) => tt_move,
         };
@@ -87,7 +87,7 @@ impl<G: Game> Worker<'_, G> {
         debug_assert!(!moves.is_empty(), "a game in progress with no move: {:?}", self.game.outcome());
         let scores = std::mem::take(&mut self.scores[ply]);
         let mut picker = MovePicker::new(moves, scores, &self.game, &self.tables, &frame.node(), tt_move);
-        let (best_score, best_move) = self.search_moves(&frame, &mut picker, alpha, beta);
+        let (best_score, best_move) = self.search_moves::<N>(&frame, &mut picker, alpha, beta);
         (self.moves[ply], self.scores[ply]) = picker.into_buffers();
         if self.aborted {
             return 0;
@@ -136,11 +136,11 @@ impl<G: Game> Worker<'_, G> {
     /// What the transposition table says of the node: a non-PV node searched before at least
     /// as deep, with a bound that decides the window, is settled by the stored score.
     #[inline]
-    fn probe(&self, frame: &Frame, alpha: i32, beta: i32) -> Probe {
+    fn probe<N: NodeType>(&self, frame: &Frame, alpha: i32, beta: i32) -> Probe {
         let Some(e) = self.tt.probe(frame.hash, frame.ply) else {
             return Probe::Search(0);
         };
-        if !frame.pv_node && e.depth >= frame.depth {
+        if !N::PV && e.depth >= frame.depth {
             let cut = match e.bound {
                 Bound::Exact => true,
                 Bound::Lower => e.score >= beta,
@@ -155,14 +155,14 @@ impl<G: Game> Worker<'_, G> {
 
     /// Searches the node's moves in the picker's order until one fails high. Returns the best
     /// score and the move that reached it.
-    fn search_moves(
+    fn search_moves<N: NodeType>(
         &mut self,
         frame: &Frame,
         picker: &mut MovePicker<G>,
         mut alpha: i32,
         beta: i32,
     ) -> (i32, Option<G::Move>) {
-        let pruning = QuietPruning::new(frame.pv_node, frame.danger, frame.depth, alpha, || self.game.evaluate());
+        let pruning = QuietPruning::new::<N>(&G::PARAMETERS, frame.danger, frame.depth, alpha, || self.game.evaluate());
         let mut quiet_seen = 0;
         let mut best_score = -INFINITY;
         let mut best_move = None;
@@ -177,7 +177,7 @@ impl<G: Game> Worker<'_, G> {
                     break;
                 }
             }
-            let score = self.search_move(frame, pick, alpha, beta);
+            let score = self.search_move::<N>(frame, pick, alpha, beta);
             if self.aborted {
                 break;
             }
@@ -186,7 +186,7 @@ impl<G: Game> Worker<'_, G> {
                 best_move = Some(pick.mv);
                 if score > alpha {
                     alpha = score;
-                    if frame.pv_node {
+                    if N::PV {
                         self.update_pv(frame.ply, pick.mv);
                     }
                     if score >= beta {
@@ -208,23 +208,23 @@ impl<G: Game> Worker<'_, G> {
     /// Plays the picked move and searches it: the first move with the full window, the others
     /// by principal-variation search.
     #[inline]
-    fn search_move(&mut self, frame: &Frame, pick: Pick<G::Move>, alpha: i32, beta: i32) -> i32 {
+    fn search_move<N: NodeType>(&mut self, frame: &Frame, pick: Pick<G::Move>, alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         self.game.make(pick.mv);
         self.played[frame.ply + 1] = Some(G::move_index(pick.mv));
         let (depth, ply) = (frame.depth - 1, frame.ply + 1);
         let score = if pick.number == 0 {
-            -self.negamax(depth, ply, -beta, -alpha, frame.pv_node)
+            -self.negamax::<N>(depth, ply, -beta, -alpha)
         } else {
             // Late quiet moves are searched shallower first; a surprise is searched again, then
             // (in a PV node) with the full window.
-            let r = self.reductions.get(frame.depth, pick.number, pick.quiet, frame.pv_node);
-            let mut s = -self.negamax(depth - r, ply, -alpha - 1, -alpha, false);
+            let r = self.reductions.get::<N>(frame.depth, pick.number, pick.quiet);
+            let mut s = -self.negamax::<NonPv>(depth - r, ply, -alpha - 1, -alpha);
             if s > alpha && r > 0 && !self.aborted {
-                s = -self.negamax(depth, ply, -alpha - 1, -alpha, false);
+                s = -self.negamax::<NonPv>(depth, ply, -alpha - 1, -alpha);
             }
-            if s > alpha && s < beta && frame.pv_node && !self.aborted {
-                s = -self.negamax(depth, ply, -beta, -alpha, true);
+            if s > alpha && s < beta && N::PV && !self.aborted {
+                s = -self.negamax::<Pv>(depth, ply, -beta, -alpha);
             }
             s
         };
@@ -236,7 +236,7 @@ impl<G: Game> Worker<'_, G> {
     /// quiet moves `tried` before it.
     #[inline]
     fn update_history(&mut self, frame: &Frame, mv: G::Move, tried: &[usize]) {
-        self.tables.record_cutoff(&frame.node(), G::move_code(mv), G::move_index(mv), tried);
+        self.tables.record_cutoff(&G::PARAMETERS, &frame.node(), G::move_code(mv), G::move_index(mv), tried);
     }
 
     /// Stores the node's result with the bound it proves for the window it was searched with.

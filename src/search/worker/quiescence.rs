@@ -6,9 +6,6 @@ use super::Worker;
 use crate::game::Game;
 use crate::search::MAX_PLY;
 
-/// Deepest run of tactical moves the quiescence search follows.
-const MAX_QUIESCENCE: usize = 8;
-
 impl<G: Game> Worker<'_, G> {
     /// Quiescence search: the side to move may stand on the static score or try its tactical
     /// moves (captures), until the position is quiet.
@@ -20,7 +17,7 @@ impl<G: Game> Worker<'_, G> {
             return score;
         }
         let stand = self.game.evaluate();
-        if stand >= beta || ply >= MAX_PLY || qdepth >= MAX_QUIESCENCE {
+        if stand >= beta || ply >= MAX_PLY || qdepth >= G::PARAMETERS.quiescence_max_depth {
             return stand;
         }
         alpha = alpha.max(stand);
