@@ -202,7 +202,7 @@ fn random_games_unmake_back_to_the_start() {
 #[test]
 fn pass_only_when_nothing_else() {
     let mut game = HiveGame::parse("Base;InProgress;White[7];wA1;bS1 wA1-;wQ -wA1;bQ bS1/;wQ \\wA1;bA1 bS1\\;wQ -wA1;bA2 bQ\\;wQ \\wA1;bA1 \\wQ;wG1 /wQ;bA2 /wG1").unwrap();
-    assert_eq!(game.legal_moves(), vec![Move::Pass]);
+    assert_eq!(game.legal_moves(), vec![Move::PASS]);
     game.play("pass").unwrap();
     assert!(game.game_string().ends_with(";pass"));
     assert_eq!(game.hive().outcome(), Outcome::InProgress);

@@ -14,7 +14,7 @@
 //! from the identity above, written out from scratch.
 
 use comb::game::{Color, Outcome};
-use comb::hive::{Bug, Cell, GameType, Hive, HiveGame, Move, Piece};
+use comb::hive::{Bug, Cell, GameType, Hive, HiveGame, Move, MoveView, Piece};
 use comb::intellector::{IntellectorGame, Move as IntellectorMove, Rules};
 use comb::zobrist::splitmix64;
 use std::collections::HashMap;
@@ -57,8 +57,8 @@ fn steer<M: Copy + PartialEq>(rng: &mut Rng, moves: &[M], undo_own: Option<M>) -
 }
 
 fn reverse(mv: Move) -> Option<Move> {
-    match mv {
-        Move::Move { piece, from, to } => Some(Move::Move { piece, from: to, to: from }),
+    match mv.view() {
+        MoveView::Move { piece, from, to } => Some(Move::movement(piece, to, from)),
         _ => None,
     }
 }
@@ -175,7 +175,7 @@ fn the_last_mover_counts_only_with_the_pillbug() {
                 continue;
             }
             let (b, d) = (pick(&mut rng, &replies), pick(&mut rng, &replies));
-            let different = |x: Move, y: Move| matches!((x, y), (Move::Move { piece: p, .. }, Move::Move { piece: q, .. }) if p != q);
+            let different = |x: Move, y: Move| matches!((x.view(), y.view()), (MoveView::Move { piece: p, .. }, MoveView::Move { piece: q, .. }) if p != q);
             if !different(a, c) || !different(b, d) {
                 continue;
             }

@@ -4,7 +4,7 @@
 use super::grid::{neighbour, Cell, CellMap, NO_CELL};
 use super::piece::{Bug, GameType, MaybePiece, Piece, PIECE_COUNT};
 use super::zobrist;
-use super::Move;
+use super::{Move, MoveView};
 use crate::game::{Color, Outcome};
 
 /// Iterates over the set bits of a piece mask, lowest first.
@@ -444,17 +444,17 @@ impl Hive {
         });
         // The old "last moved" key is keyed by that piece's cell: remove it before anything moves.
         self.set_last_moved(MaybePiece::NONE);
-        match mv {
-            Move::Place { piece, to } => {
+        match mv.view() {
+            MoveView::Place { piece, to } => {
                 self.put(piece, to);
                 self.set_last_moved(piece.into());
             }
-            Move::Move { piece, to, .. } => {
+            MoveView::Move { piece, to, .. } => {
                 self.lift(piece);
                 self.put(piece, to);
                 self.set_last_moved(piece.into());
             }
-            Move::Pass => {}
+            MoveView::Pass => {}
         }
         self.ply += 1;
         self.hash ^= zobrist::side_key();
@@ -463,13 +463,13 @@ impl Hive {
     /// Takes back `mv`, which must be the last move made.
     pub fn unmake(&mut self, mv: Move) {
         let undo = self.history.pop().expect("unmake without a matching make");
-        match mv {
-            Move::Place { piece, .. } => self.lift(piece),
-            Move::Move { piece, from, .. } => {
+        match mv.view() {
+            MoveView::Place { piece, .. } => self.lift(piece),
+            MoveView::Move { piece, from, .. } => {
                 self.lift(piece);
                 self.put(piece, from);
             }
-            Move::Pass => {}
+            MoveView::Pass => {}
         }
         self.ply -= 1;
         self.last_moved = undo.last_moved;

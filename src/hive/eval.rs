@@ -23,7 +23,7 @@ use super::board::{bits, color_mask};
 use super::grid::{adjacent, neighbour, slide_mask, Cell};
 use super::piece::{Bug, Piece};
 use super::weights::WEIGHTS;
-use super::{Hive, Move};
+use super::{Hive, Move, MoveView};
 use crate::eval::{Score, Signed, Sink, Trace, PHASE_MAX};
 use crate::game::Color;
 
@@ -319,11 +319,11 @@ fn next_to_pillbug(hive: &Hive, c: Cell) -> bool {
 #[inline]
 pub fn is_tactical(hive: &Hive, mv: Move) -> bool {
     let Some(q) = hive.position(Piece::queen(hive.to_move().opponent())) else { return false };
-    match mv {
+    match mv.view() {
         // Possible when an own beetle covers the enemy queen.
-        Move::Place { to, .. } => adjacent(q, to),
-        Move::Move { from, to, .. } => adjacent(q, to) && !adjacent(q, from),
-        Move::Pass => false,
+        MoveView::Place { to, .. } => adjacent(q, to),
+        MoveView::Move { from, to, .. } => adjacent(q, to) && !adjacent(q, from),
+        MoveView::Pass => false,
     }
 }
 
@@ -385,7 +385,7 @@ mod tests {
         // The same stones, the other player to move: every feature but the tempo flips sign.
         let mut h = hive("Base;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ;bA1 bQ-");
         let white = trace(&h);
-        h.make(Move::Pass);
+        h.make(Move::PASS);
         let mut black = trace(&h);
         black.negate();
         let without_tempo =

@@ -34,6 +34,12 @@ pub const NO_CELL: Cell = Cell(u16::MAX);
 pub const ORIGIN: Cell = Cell(0);
 
 impl Cell {
+    /// The cell with index `index`, which must be below [`CELLS`] (as [`Cell::index`] gives).
+    #[inline(always)]
+    pub(crate) const fn from_index(index: u16) -> Cell {
+        Cell(index)
+    }
+
     /// The index of this cell in per-cell tables, always below [`CELLS`].
     ///
     /// This is the one place a cell becomes an index. The mask is a single AND and lets the

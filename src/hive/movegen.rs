@@ -51,7 +51,7 @@ impl Hive {
             }
         }
         if out.is_empty() {
-            out.push(Move::Pass);
+            out.push(Move::PASS);
         }
     }
 
@@ -64,7 +64,7 @@ impl Hive {
             }
             let piece = Piece::new(me, bug, 1).expect("every bug has a first piece");
             for &to in cells {
-                out.push(Move::Place { piece, to });
+                out.push(Move::place(piece, to));
             }
         }
     }
@@ -116,7 +116,8 @@ impl Hive {
         while pieces != 0 {
             let piece = Piece(pieces.trailing_zeros() as u8);
             pieces &= pieces - 1;
-            out.extend(self.scratch.placements.iter().map(|&to| Move::Place { piece, to }));
+            let base = Move::placement_base(piece);
+            out.extend(self.scratch.placements.iter().map(|&to| Move(base | to.index() as u32)));
         }
     }
 
@@ -124,7 +125,7 @@ impl Hive {
     #[inline(always)]
     pub(crate) fn emit(&mut self, piece: Piece, from: Cell, to: Cell, out: &mut Vec<Move>) {
         if self.scratch.insert_dest(to) {
-            out.push(Move::Move { piece, from, to });
+            out.push(Move::movement(piece, from, to));
         }
     }
 

@@ -12,7 +12,7 @@
 
 use super::grid::{dir, neighbour, Cell, ORIGIN};
 use super::piece::Piece;
-use super::{Hive, Move};
+use super::{Hive, Move, MoveView};
 
 /// Where a MoveString puts the moving piece relative to its reference piece.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -151,10 +151,10 @@ impl Hive {
 
     /// Where `mv` puts its piece: its destination cell and the height it lands at.
     pub fn move_destination(&self, mv: Move) -> Destination {
-        match mv {
-            Move::Pass => Destination::Pass,
-            Move::Place { to, .. } => Destination::At(to, self.height(to)),
-            Move::Move { to, .. } => Destination::At(to, self.height(to)),
+        match mv.view() {
+            MoveView::Pass => Destination::Pass,
+            MoveView::Place { to, .. } => Destination::At(to, self.height(to)),
+            MoveView::Move { to, .. } => Destination::At(to, self.height(to)),
         }
     }
 
@@ -163,10 +163,10 @@ impl Hive {
     /// taken away, the first occupied neighbour of the destination in the order NW, NE, E, SE,
     /// SW, W, as `X\`, `/X`, `-X`, `\X`, `X/`, `X-`.
     pub fn move_string(&self, mv: Move) -> String {
-        let (piece, from, to) = match mv {
-            Move::Pass => return "pass".to_string(),
-            Move::Place { piece, to } => (piece, None, to),
-            Move::Move { piece, from, to } => (piece, Some(from), to),
+        let (piece, from, to) = match mv.view() {
+            MoveView::Pass => return "pass".to_string(),
+            MoveView::Place { piece, to } => (piece, None, to),
+            MoveView::Move { piece, from, to } => (piece, Some(from), to),
         };
         if self.ply == 0 {
             return piece.to_string();

@@ -4,7 +4,7 @@
 use super::illegal::IllegalMove;
 use super::notation::{Destination, MoveText};
 use super::piece::Bug;
-use super::{Hive, Move};
+use super::{Hive, Move, MoveView};
 use crate::error::RulesError;
 
 impl Hive {
@@ -17,15 +17,15 @@ impl Hive {
         let dest = self.destination(text);
         let piece = match text {
             MoveText::Pass => {
-                return if legal == [Move::Pass] { Ok(Move::Pass) } else { Err(IllegalMove::PassWithMoves.into()) };
+                return if legal == [Move::PASS] { Ok(Move::PASS) } else { Err(IllegalMove::PassWithMoves.into()) };
             }
             MoveText::Piece { piece, .. } => piece,
         };
-        let found = legal.iter().copied().find(|&mv| match mv {
-            Move::Place { piece: p, .. } | Move::Move { piece: p, .. } => {
+        let found = legal.iter().copied().find(|&mv| match mv.view() {
+            MoveView::Place { piece: p, .. } | MoveView::Move { piece: p, .. } => {
                 p == piece && self.move_destination(mv) == dest
             }
-            Move::Pass => false,
+            MoveView::Pass => false,
         });
         if let Some(mv) = found {
             return Ok(mv);

@@ -308,10 +308,10 @@ fn hive_piece(hive: &Hive, cell: Cell, top: Piece, (x, y): Point) -> String {
 
 /// The cells a Hive move starts and ends on (none for a pass; no start for a placement).
 fn hive_ends(mv: hive::Move) -> [Option<Cell>; 2] {
-    match mv {
-        hive::Move::Place { to, .. } => [None, Some(to)],
-        hive::Move::Move { from, to, .. } => [Some(from), Some(to)],
-        hive::Move::Pass => [None, None],
+    match mv.view() {
+        hive::MoveView::Place { to, .. } => [None, Some(to)],
+        hive::MoveView::Move { from, to, .. } => [Some(from), Some(to)],
+        hive::MoveView::Pass => [None, None],
     }
 }
 
@@ -321,9 +321,9 @@ fn hive_arrow(hive: &Hive, arrow: &Arrow<hive::Move>, at: &impl Fn(Cell) -> Poin
     let (colour, marker) = arrow_paint(arrow.role);
     let mut g =
         format!(r#"<g class="arrow" data-move="{}" data-role="{}">"#, escape(&arrow.label), role_name(arrow.role));
-    match arrow.mv {
-        hive::Move::Move { from, to, .. } => g.push_str(&line(at(from), at(to), colour, marker, false)),
-        hive::Move::Place { piece, to } => {
+    match arrow.mv.view() {
+        hive::MoveView::Move { from, to, .. } => g.push_str(&line(at(from), at(to), colour, marker, false)),
+        hive::MoveView::Place { piece, to } => {
             let _ = write!(
                 g,
                 r#"<polygon points="{}" fill="none" stroke="{colour}" stroke-width="4" stroke-dasharray="8 4"/>"#,
@@ -333,7 +333,7 @@ fn hive_arrow(hive: &Hive, arrow: &Arrow<hive::Move>, at: &impl Fn(Cell) -> Poin
                 g.push_str(&bug_label(piece, at(to), 20.0, colour));
             }
         }
-        hive::Move::Pass => {}
+        hive::MoveView::Pass => {}
     }
     g.push_str("</g>");
     g

@@ -229,18 +229,18 @@ fn hive_board(record: &Record<Hive>) -> BoardView {
         cells: Vec::new(),
         pieces,
         hands,
-        only_pass: moves == [hive::Move::Pass],
+        only_pass: moves == [hive::Move::PASS],
         last_move: record.moves().last().map(|&mv| hive_ends(&plane, mv)),
     }
 }
 
 fn hive_ends(plane: &Plane, mv: hive::Move) -> Ends {
-    match mv {
-        hive::Move::Place { to, .. } => Ends { from: None, to: Some(axial_key(plane, to)) },
-        hive::Move::Move { from, to, .. } => {
+    match mv.view() {
+        hive::MoveView::Place { to, .. } => Ends { from: None, to: Some(axial_key(plane, to)) },
+        hive::MoveView::Move { from, to, .. } => {
             Ends { from: Some(axial_key(plane, from)), to: Some(axial_key(plane, to)) }
         }
-        hive::Move::Pass => Ends { from: None, to: None },
+        hive::MoveView::Pass => Ends { from: None, to: None },
     }
 }
 
@@ -254,10 +254,10 @@ fn hive_move(hive: &Hive, plane: &Plane, mv: hive::Move) -> MoveView {
         to: ends.to,
         x: centre.map(|c| c.0),
         y: centre.map(|c| c.1),
-        kind: match mv {
-            hive::Move::Place { .. } => "place",
-            hive::Move::Move { .. } => "move",
-            hive::Move::Pass => "pass",
+        kind: match mv.view() {
+            hive::MoveView::Place { .. } => "place",
+            hive::MoveView::Move { .. } => "move",
+            hive::MoveView::Pass => "pass",
         },
         promotion: None,
     }

@@ -1,7 +1,7 @@
 //! Per-bug movement tests on small positions. Each lists the exact destinations of one piece
 //! as canonical MoveStrings (sorted), so a failure shows the move that appeared or vanished.
 
-use crate::hive::{HiveGame, Move, Piece};
+use crate::hive::{HiveGame, MoveView, Piece};
 
 /// The canonical MoveStrings of `piece`'s legal moves in the position `game_string`, sorted.
 pub(crate) fn moves_of(game_string: &str, piece: &str) -> Vec<String> {
@@ -10,7 +10,7 @@ pub(crate) fn moves_of(game_string: &str, piece: &str) -> Vec<String> {
     let mut moves: Vec<String> = game
         .legal_moves()
         .into_iter()
-        .filter(|m| m.piece() == Some(piece) && matches!(m, Move::Move { .. }))
+        .filter(|m| m.piece() == Some(piece) && matches!(m.view(), MoveView::Move { .. }))
         .map(|m| game.move_string(m))
         .collect();
     moves.sort();
