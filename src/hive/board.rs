@@ -25,6 +25,34 @@ pub(crate) fn color_mask(color: Color) -> u32 {
     ((1u32 << super::piece::PER_SIDE) - 1) << (color.index() as u32 * super::piece::PER_SIDE as u32)
 }
 
+/// The neighbourhood of one cell as three 6-bit rings in one `u32`: bit `d` of each ring
+/// stands for the neighbour in direction `d`. Bits 0–5 say which neighbours are occupied,
+/// bits 8–13 which are topped by a white piece, bits 16–21 by a black one. One word, so that
+/// a piece arriving or leaving updates each neighbour with a single XOR.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) struct Rings(u32);
+
+impl Rings {
+    const EMPTY: Rings = Rings(0);
+    /// Direction 0's bit in the occupancy ring.
+    const OCCUPIED: u32 = 1;
+    /// Direction 0's bit in each colour's ring (White, Black).
+    const COLOUR: [u32; 2] = [1 << 8, 1 << 16];
+
+    /// Bit `d` set when the neighbour in direction `d` is occupied.
+    #[inline(always)]
+    pub(crate) fn occupied(self) -> u8 {
+        self.0 as u8
+    }
+
+    /// Bit `d` set when the neighbour in direction `d` is topped by a piece of `colour`
+    /// (0 White, 1 Black).
+    #[inline(always)]
+    pub(crate) fn colour(self, colour: usize) -> u8 {
+        (self.0 >> (8 + 8 * (colour & 1))) as u8
+    }
+}
+
 /// What `make` must remember so that `unmake` restores the position exactly.
 #[derive(Copy, Clone, Debug)]
 struct Undo {
@@ -119,13 +147,10 @@ pub struct Hive {
     pub(crate) top: CellMap<MaybePiece>,
     /// Number of pieces stacked on every cell.
     pub(crate) height: CellMap<u8>,
-    /// Bit `d` of `rings[c]` is set when the neighbour of `c` in direction `d` is occupied. Kept
-    /// up to date as cells fill and empty, so the slide rule needs one load, not six.
-    pub(crate) rings: CellMap<u8>,
-    /// `colour_rings[c][k]`: bit `d` set when the top piece of the neighbour of `c` in
-    /// direction `d` is of colour `k` (0 White, 1 Black). Placement reads it: a cell may take a
-    /// new piece when it touches the mover's colour and not the opponent's.
-    pub(crate) colour_rings: CellMap<[u8; 2]>,
+    /// The neighbourhood of every cell, three 6-bit rings in one word (see [`Rings`]). Kept up
+    /// to date as cells fill, empty and change colour, so the slide rule and placement need one
+    /// load, not six.
+    pub(crate) rings: CellMap<Rings>,
     /// Cell of every piece, [`NO_CELL`] while in hand.
     pub(crate) pos: [Cell; PIECE_COUNT],
     /// Bit `id` set for every piece on the board.
@@ -153,8 +178,7 @@ impl Hive {
             enabled: game_type.piece_mask(),
             top: CellMap::new(MaybePiece::NONE),
             height: CellMap::new(0),
-            rings: CellMap::new(0),
-            colour_rings: CellMap::new([0; 2]),
+            rings: CellMap::new(Rings::EMPTY),
             pos: [NO_CELL; PIECE_COUNT],
             in_play: 0,
             below: [MaybePiece::NONE; PIECE_COUNT],
@@ -281,7 +305,7 @@ impl Hive {
     /// Bit `d` set when the neighbour of `cell` in direction `d` is occupied.
     #[inline(always)]
     pub(crate) fn ring(&self, cell: Cell) -> u8 {
-        self.rings[cell]
+        self.rings[cell].occupied()
     }
 
     /// Makes `new_top` (a piece or none) the top of `cell`, and updates the neighbours'
@@ -296,19 +320,19 @@ impl Hive {
         if old == new {
             return;
         }
-        let occupancy_changed = old == 2 || new == 2;
+        // The bits to flip in every neighbour's rings, for direction 0; one XOR per neighbour.
+        let mut flip = 0;
+        if old == 2 || new == 2 {
+            flip |= Rings::OCCUPIED;
+        }
+        if old < 2 {
+            flip |= Rings::COLOUR[old];
+        }
+        if new < 2 {
+            flip |= Rings::COLOUR[new];
+        }
         for d in 0..6 {
-            let n = neighbour(cell, d);
-            let bit = 1 << super::grid::opposite(d);
-            if occupancy_changed {
-                self.rings[n] ^= bit;
-            }
-            if old < 2 {
-                self.colour_rings[n][old] ^= bit;
-            }
-            if new < 2 {
-                self.colour_rings[n][new] ^= bit;
-            }
+            self.rings[neighbour(cell, d)].0 ^= flip << super::grid::opposite(d);
         }
     }
 
@@ -509,7 +533,6 @@ impl PartialEq for Hive {
             && self.top == other.top
             && self.height == other.height
             && self.rings == other.rings
-            && self.colour_rings == other.colour_rings
     }
 }
 

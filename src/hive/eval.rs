@@ -221,7 +221,7 @@ fn side_terms<S: Sink>(hive: &Hive, color: Color, pinned: u32, out: &mut Signed<
             out.add(COVERED + bug, 1);
             continue;
         }
-        let [white, black] = hive.colour_rings[c];
+        let (white, black) = (hive.rings[c].colour(0), hive.rings[c].colour(1));
         let (friends, enemies) = if color == Color::White { (white, black) } else { (black, white) };
         out.add(FRIENDLY_NEIGHBOURS + bug, friends.count_ones() as i32);
         out.add(ENEMY_NEIGHBOURS + bug, enemies.count_ones() as i32);

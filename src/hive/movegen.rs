@@ -98,9 +98,10 @@ impl Hive {
                 let d = empty.trailing_zeros() as usize;
                 empty &= empty - 1;
                 let n = neighbour(c, d);
-                let around = self.colour_rings[n];
+                let around = self.rings[n];
                 // A cell next to several own stacks is emitted once: from its first own neighbour.
-                if around[enemy] == 0 && around[own].trailing_zeros() as usize == super::grid::opposite(d) {
+                if around.colour(enemy) == 0 && around.colour(own).trailing_zeros() as usize == super::grid::opposite(d)
+                {
                     self.scratch.placements.push(n);
                 }
             }

@@ -40,7 +40,7 @@ impl Hive {
             let (v, vs, ps, d) = stack[sp - 1];
             let (vs, ps) = (vs as usize, ps as usize);
             // `d` walks the occupied neighbours only: the bits of the ring above it.
-            let rest = self.rings[v] >> d;
+            let rest = self.ring(v) >> d;
             if rest != 0 {
                 let d = d + rest.trailing_zeros() as u8;
                 stack[sp - 1].3 = d + 1;
