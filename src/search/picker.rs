@@ -117,12 +117,11 @@ impl<G: Game> Iterator for MovePicker<G> {
         // Selection sort step: bring the best remaining move forward. The first of equal
         // scores wins, and the swap moves the displaced one back: this fixes the order of
         // equal scores, and with it the node counts.
-        let mut pick = i;
-        for j in i + 1..self.moves.len() {
-            if self.scores[j] > self.scores[pick] {
-                pick = j;
-            }
-        }
+        // Two passes that the compiler vectorises (the maximum, then its first place) rather
+        // than one compare-and-select chain: a node that tries every move does this for each.
+        let rest = &self.scores[i..];
+        let best = rest.iter().copied().fold(i32::MIN, i32::max);
+        let pick = i + rest.iter().position(|&s| s == best).unwrap_or(0);
         self.moves.swap(i, pick);
         self.scores.swap(i, pick);
         self.next = i + 1;
