@@ -316,7 +316,7 @@ fn next_to_pillbug(hive: &Hive, c: Cell) -> bool {
 }
 
 /// Moves that land next to the enemy queen from a cell that was not next to it.
-#[inline]
+#[inline(always)]
 pub fn is_tactical(hive: &Hive, mv: Move) -> bool {
     let Some(q) = hive.position(Piece::queen(hive.to_move().opponent())) else { return false };
     match mv.view() {

@@ -218,6 +218,7 @@ impl Game for Hive {
         mv.index()
     }
 
+    #[inline(always)]
     fn is_tactical(&self, mv: Move) -> bool {
         eval::is_tactical(self, mv)
     }
