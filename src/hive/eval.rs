@@ -27,42 +27,59 @@ use super::{Hive, Move};
 use crate::eval::{Score, Signed, Sink, Trace, PHASE_MAX};
 use crate::game::Color;
 
-/// Feature indices: a single feature, or the first of eight (one per [`Bug`], in its order).
+/// Feature indices: a single feature, or the first of [`BUG_COUNT`](super::piece::BUG_COUNT)
+/// (one per [`Bug`], in its order). The per-bug blocks follow from the bug table.
 pub mod feature {
+    use crate::hive::piece::BUG_COUNT;
+
     /// Occupied cells around the player's queen: one feature per count, 0 to 6.
     pub const QUEEN_RING: usize = 0;
     /// Each queen neighbour that cannot leave (pinned, covered, or enemy).
-    pub const STUCK_NEIGHBOUR: usize = 7;
+    pub const STUCK_NEIGHBOUR: usize = QUEEN_RING + 7;
     /// The queen itself can still move.
-    pub const QUEEN_FREE: usize = 8;
+    pub const QUEEN_FREE: usize = STUCK_NEIGHBOUR + 1;
     /// A piece sits on top of the queen.
-    pub const QUEEN_COVERED: usize = 9;
+    pub const QUEEN_COVERED: usize = QUEEN_FREE + 1;
     /// An own pillbug (or a mosquito next to one) beside the own queen, free to act.
-    pub const PILLBUG_GUARD: usize = 10;
+    pub const PILLBUG_GUARD: usize = QUEEN_COVERED + 1;
     /// Each beetle or mosquito on top of the hive (it pins what it covers).
-    pub const ON_TOP: usize = 11;
+    pub const ON_TOP: usize = PILLBUG_GUARD + 1;
     /// Free pieces that can reach an empty cell next to the enemy queen, at most three.
-    pub const ATTACKERS: usize = 12;
+    pub const ATTACKERS: usize = ON_TOP + 1;
     /// Having the move.
-    pub const TEMPO: usize = 13;
+    pub const TEMPO: usize = ATTACKERS + 1;
     /// Uncovered, unpinned pieces that can move, by bug (none before the queen is in play).
-    pub const MOBILE: usize = 14;
+    pub const MOBILE: usize = TEMPO + 1;
     /// Pieces in hand, by bug.
-    pub const IN_HAND: usize = 22;
+    pub const IN_HAND: usize = MOBILE + BUG_COUNT;
     /// Pieces that (probably) hold the hive together, by bug.
-    pub const PINNED: usize = 30;
+    pub const PINNED: usize = IN_HAND + BUG_COUNT;
     /// Pieces with a piece on top of them, by bug.
-    pub const COVERED: usize = 38;
+    pub const COVERED: usize = PINNED + BUG_COUNT;
     /// Mobile pieces that can reach an empty cell next to the enemy queen, by bug.
-    pub const NOISY: usize = 46;
+    pub const NOISY: usize = COVERED + BUG_COUNT;
     /// Own pieces next to each uncovered piece, by bug.
-    pub const FRIENDLY_NEIGHBOURS: usize = 54;
+    pub const FRIENDLY_NEIGHBOURS: usize = NOISY + BUG_COUNT;
     /// Enemy pieces next to each uncovered piece, by bug.
-    pub const ENEMY_NEIGHBOURS: usize = 62;
+    pub const ENEMY_NEIGHBOURS: usize = FRIENDLY_NEIGHBOURS + BUG_COUNT;
     /// How many features there are.
-    pub const COUNT: usize = 70;
+    pub const COUNT: usize = ENEMY_NEIGHBOURS + BUG_COUNT;
+
+    /// The per-bug blocks with the prefix of their feature names, in index order.
+    pub const PER_BUG: [(usize, &str); 7] = [
+        (MOBILE, "mobile"),
+        (IN_HAND, "in_hand"),
+        (PINNED, "pinned"),
+        (COVERED, "covered"),
+        (NOISY, "noisy"),
+        (FRIENDLY_NEIGHBOURS, "friendly_neighbours"),
+        (ENEMY_NEIGHBOURS, "enemy_neighbours"),
+    ];
 }
 use feature::*;
+
+// `comb tune` writes one weight per feature.
+const _: () = assert!(WEIGHTS.len() == COUNT, "one weight per feature");
 
 /// The name of every feature, in index order.
 pub const FEATURES: [&str; COUNT] = [
@@ -339,6 +356,21 @@ mod tests {
     fn tempo(phase: i32) -> i32 {
         let [opening, end] = WEIGHTS[TEMPO];
         (opening * phase + end * (PHASE_MAX - phase)) / PHASE_MAX
+    }
+
+    #[test]
+    fn per_bug_features_follow_the_bug_table() {
+        // Each block holds one feature per bug, named after it, and the blocks end the list.
+        for (i, &(first, prefix)) in PER_BUG.iter().enumerate() {
+            assert_eq!(first, MOBILE + i * Bug::ALL.len(), "{prefix}");
+            for bug in Bug::ALL {
+                let name = format!("{prefix}_{}", bug.name().to_lowercase());
+                assert_eq!(FEATURES[first + bug as usize], name);
+            }
+        }
+        assert_eq!(MOBILE + PER_BUG.len() * Bug::ALL.len(), COUNT);
+        assert_eq!(FEATURES[TEMPO], "tempo");
+        assert_eq!(FEATURES[QUEEN_RING + 6], "queen_ring_6");
     }
 
     #[test]

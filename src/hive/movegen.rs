@@ -6,16 +6,9 @@
 
 use super::board::{bits, color_mask, Hive};
 use super::grid::{anticlockwise, clockwise, neighbour, Cell, NO_CELL, ORIGIN};
-use super::piece::{Bug, Piece, PER_SIDE, PIECE_COUNT};
+use super::piece::{Bug, Piece, PIECE_COUNT, SAME_BUG_AS_PREVIOUS};
 use super::Move;
 use crate::game::Color;
-
-/// Bit `id` set when piece `id` has the same bug as piece `id - 1` (S2, B2, G2, G3, A2, A3),
-/// per colour.
-const SAME_BUG_AS_PREVIOUS: [u32; 2] = {
-    let white: u32 = (1 << 2) | (1 << 4) | (1 << 6) | (1 << 7) | (1 << 9) | (1 << 10);
-    [white, white << PER_SIDE]
-};
 
 /// Throwers of one position: at most the pillbug and the mosquito of the side to move.
 pub(crate) struct Throwers {
