@@ -206,10 +206,26 @@ const BUG_OF: [Bug; PER_SIDE as usize] = {
     table
 };
 
-/// Bit `id` set for every piece of a colour that has the same bug as piece `id - 1` (`wS2`,
-/// `wB2`, `wG2`, `wG3`, `wA2`, `wA3` for White): the pieces that enter play after their
-/// predecessor. Built from the bug table, one mask per colour.
-pub(crate) const SAME_BUG_AS_PREVIOUS: [u32; 2] = {
+crate::bit_set!(
+    /// A set of pieces: piece `id` is bit `id` of a `u32`. The board keeps the pieces of the
+    /// game type and the pieces in play as sets; move generation and evaluation combine them.
+    PieceSet, PieceSetIter, u32, Piece, PIECE_COUNT,
+    |piece| piece.0,
+    |id| Piece(id as u8)
+);
+
+impl PieceSet {
+    /// The pieces of one colour.
+    #[inline(always)]
+    pub fn of(color: Color) -> PieceSet {
+        PieceSet(((1 << PER_SIDE) - 1) << (color.index() as u32 * PER_SIDE as u32))
+    }
+}
+
+/// The pieces of a colour that have the same bug as the piece before them (`wS2`, `wB2`,
+/// `wG2`, `wG3`, `wA2`, `wA3` for White): the pieces that enter play after their predecessor.
+/// Built from the bug table, one set per colour.
+pub(crate) const SAME_BUG_AS_PREVIOUS: [PieceSet; 2] = {
     let mut white = 0u32;
     let mut id = 1;
     while id < PER_SIDE as usize {
@@ -218,7 +234,7 @@ pub(crate) const SAME_BUG_AS_PREVIOUS: [u32; 2] = {
         }
         id += 1;
     }
-    [white, white << PER_SIDE]
+    [PieceSet(white), PieceSet(white << PER_SIDE)]
 };
 
 impl Piece {
@@ -364,9 +380,9 @@ impl GameType {
         self.0 & 1 << bug as u8 != 0
     }
 
-    /// Bit `id` set for every enabled piece.
-    pub fn piece_mask(self) -> u32 {
-        Piece::all().filter(|p| self.has_bug(p.bug())).fold(0, |m, p| m | 1 << p.0)
+    /// The pieces of this game type.
+    pub fn pieces(self) -> PieceSet {
+        Piece::all().filter(|p| self.has_bug(p.bug())).collect()
     }
 
     /// Parses a GameTypeString. Exactly the reference's forms are accepted (`Base`, `Base+M`,
@@ -425,10 +441,45 @@ mod tests {
         assert!(seen.iter().all(|&s| s));
         // The pieces that follow a same-bug predecessor: S2, B2, G2, G3, A2, A3 of each colour.
         let white = (1 << 2) | (1 << 4) | (1 << 6) | (1 << 7) | (1 << 9) | (1 << 10);
-        assert_eq!(SAME_BUG_AS_PREVIOUS, [white, white << 14]);
+        assert_eq!(SAME_BUG_AS_PREVIOUS.map(PieceSet::bits), [white, white << 14]);
         for p in Piece::all() {
-            assert_eq!(SAME_BUG_AS_PREVIOUS[p.color().index()] & 1 << p.0 != 0, p.predecessor().is_some(), "{p}");
+            assert_eq!(SAME_BUG_AS_PREVIOUS[p.color().index()].contains(p), p.predecessor().is_some(), "{p}");
         }
+    }
+
+    #[test]
+    fn piece_sets_are_sets() {
+        let p = |name: &str| Piece::parse(name).expect("test piece");
+        let a: PieceSet = [p("bQ"), p("wS1"), p("wQ")].into_iter().collect();
+        let b = PieceSet::from(p("wS1")) | PieceSet::only(p("bP"));
+        // Members come out in id order, whatever order they went in.
+        assert_eq!(a.iter().map(|q| q.to_string()).collect::<Vec<_>>(), ["wQ", "wS1", "bQ"]);
+        assert_eq!(a.first(), Some(p("wQ")));
+        assert_eq!((a.len(), b.len(), PieceSet::EMPTY.len(), PieceSet::FULL.len()), (3, 2, 0, PIECE_COUNT));
+        assert_eq!((a & b).iter().collect::<Vec<_>>(), [p("wS1")]);
+        assert_eq!((a | b).len(), 4);
+        assert_eq!((a ^ b).iter().collect::<Vec<_>>(), [p("wQ"), p("bQ"), p("bP")]);
+        assert_eq!((a - b).iter().collect::<Vec<_>>(), [p("wQ"), p("bQ")]);
+        // The complement stays among the pieces.
+        assert_eq!((!a).len(), PIECE_COUNT - 3);
+        assert_eq!(!PieceSet::EMPTY, PieceSet::FULL);
+        assert!((!a & a).is_empty() && !a.is_empty());
+        let mut c = a;
+        c.insert(p("bA3"));
+        c.insert(p("bA3"));
+        c.remove(p("wQ"));
+        c.remove(p("wG1"));
+        assert_eq!(format!("{c:?}"), "{Piece(1), Piece(14), Piece(24)}");
+        assert!(c.contains(p("bA3")) && !c.contains(p("wQ")));
+        c -= b;
+        c |= PieceSet::only(p("wM"));
+        c &= !PieceSet::only(p("bQ"));
+        c ^= PieceSet::only(p("wL"));
+        assert_eq!(c.iter().map(|q| q.to_string()).collect::<Vec<_>>(), ["wM", "wL", "bA3"]);
+        assert_eq!(c.iter().len(), 3);
+        assert_eq!(PieceSet::of(Color::White) | PieceSet::of(Color::Black), PieceSet::FULL);
+        assert!(PieceSet::of(Color::Black).iter().all(|q| q.color() == Color::Black));
+        assert_eq!(PieceSet::of(Color::White).len(), PER_SIDE as usize);
     }
 
     #[test]
@@ -441,7 +492,7 @@ mod tests {
         for bad in ["base", "Base+LPM", "Base+LM", "Base+", "Base+X", "Base+MM", ""] {
             assert_eq!(GameType::parse(bad), None, "{bad}");
         }
-        assert_eq!(GameType::BASE.piece_mask().count_ones(), 22);
-        assert_eq!(GameType::MLP.piece_mask().count_ones(), 28);
+        assert_eq!(GameType::BASE.pieces().len(), 22);
+        assert_eq!(GameType::MLP.pieces(), PieceSet::FULL);
     }
 }
