@@ -7,10 +7,11 @@
 
 use crate::error::RulesError;
 use crate::game::{Color, Outcome};
+use crate::hive::record::HiveEnd;
 use crate::hive::{GameType, HiveGame};
-use crate::intellector::record::GAME_TYPE as INTELLECTOR;
+use crate::intellector::record::{IntellectorEnd, GAME_TYPE as INTELLECTOR};
 use crate::intellector::{IntellectorGame, Rules};
-use crate::record::{EndReason, Notation};
+use crate::record::Notation;
 
 /// A game in progress, of any game comb plays.
 #[derive(Clone, Debug)]
@@ -32,6 +33,53 @@ macro_rules! with_record {
             $crate::games::AnyGame::Intellector($record) => $body,
         }
     };
+}
+
+/// How a game of any kind ended, by its rules: each game's own reasons, and the one place that
+/// names them for the game records, reports and files (`surrounded`, `queen surrounded`).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum EndReason {
+    /// A Hive game's end.
+    Hive(HiveEnd),
+    /// An Intellector game's end.
+    Intellector(IntellectorEnd),
+}
+
+impl EndReason {
+    /// Every end reason of every game.
+    pub fn all() -> impl Iterator<Item = EndReason> {
+        let hive = HiveEnd::ALL.into_iter().map(EndReason::Hive);
+        hive.chain(IntellectorEnd::ALL.into_iter().map(EndReason::Intellector))
+    }
+
+    /// A short machine-readable name: `surrounded`, `both-surrounded`, `fatum`, `breakthrough`,
+    /// `no-moves`, `repetition`, `sixty-plies`.
+    pub fn name(self) -> &'static str {
+        match self {
+            EndReason::Hive(HiveEnd::Surrounded) => "surrounded",
+            EndReason::Hive(HiveEnd::BothSurrounded) => "both-surrounded",
+            EndReason::Intellector(IntellectorEnd::Fatum) => "fatum",
+            EndReason::Intellector(IntellectorEnd::Breakthrough) => "breakthrough",
+            EndReason::Intellector(IntellectorEnd::NoMoves) => "no-moves",
+            EndReason::Hive(HiveEnd::Repetition) | EndReason::Intellector(IntellectorEnd::Repetition) => "repetition",
+            EndReason::Intellector(IntellectorEnd::SixtyPlies) => "sixty-plies",
+        }
+    }
+
+    /// The reason in words (`queen surrounded`).
+    pub fn detail(self) -> &'static str {
+        match self {
+            EndReason::Hive(HiveEnd::Surrounded) => "queen surrounded",
+            EndReason::Hive(HiveEnd::BothSurrounded) => "both queens surrounded",
+            EndReason::Intellector(IntellectorEnd::Fatum) => "Intellector captured",
+            EndReason::Intellector(IntellectorEnd::Breakthrough) => "Intellector on the enemy base line",
+            EndReason::Intellector(IntellectorEnd::NoMoves) => "no legal move",
+            EndReason::Hive(HiveEnd::Repetition) | EndReason::Intellector(IntellectorEnd::Repetition) => {
+                "threefold repetition"
+            }
+            EndReason::Intellector(IntellectorEnd::SixtyPlies) => "60 plies without a capture or Progressor move",
+        }
+    }
 }
 
 /// Whether `text` (a game type or GameString) names Intellector (`Intellector`,
@@ -111,7 +159,10 @@ impl AnyGame {
 
     /// How the game ended by its rules, if it has.
     pub fn end(&self) -> Option<(Outcome, EndReason)> {
-        with_record!(self, r => r.end())
+        match self {
+            AnyGame::Hive(g) => g.end().map(|(outcome, end)| (outcome, EndReason::Hive(end))),
+            AnyGame::Intellector(g) => g.end().map(|(outcome, end)| (outcome, EndReason::Intellector(end))),
+        }
     }
 
     /// Whether the game has ended.
@@ -180,4 +231,38 @@ pub fn format_line<G: Notation>(start: &G, line: &[G::Move]) -> Vec<String> {
             s
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_end_reason_keeps_its_name_and_words() {
+        // The names and words game files, reports and PGN comments have always used.
+        let named: Vec<(&str, &str)> = EndReason::all().map(|r| (r.name(), r.detail())).collect();
+        assert_eq!(
+            named,
+            [
+                ("surrounded", "queen surrounded"),
+                ("both-surrounded", "both queens surrounded"),
+                ("repetition", "threefold repetition"),
+                ("fatum", "Intellector captured"),
+                ("breakthrough", "Intellector on the enemy base line"),
+                ("no-moves", "no legal move"),
+                ("repetition", "threefold repetition"),
+                ("sixty-plies", "60 plies without a capture or Progressor move"),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_finished_game_says_its_own_reason() {
+        let end = |text: &str| AnyGame::parse(text, Rules::Modern).expect(text).end();
+        assert_eq!(end("Base;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-"), None);
+        let surrounded = r"Base;WhiteWins;Black[8];wS1;bS1 wS1-;wQ -wS1;bQ bS1/;wG1 -wQ;bG1 \bQ;wG1 bQ\;bG2 bQ/;wA1 wQ\;bA1 bG2/;wA1 bG2\;bA1 \bG2;wQ \wS1;bA1 bG2/;wQ /bG1";
+        assert_eq!(end(surrounded), Some((Outcome::Win(Color::White), EndReason::Hive(HiveEnd::Surrounded))));
+        let fatum = "Intellector;WhiteWins;Black[2];c1g7;b6b5;g7e7";
+        assert_eq!(end(fatum), Some((Outcome::Win(Color::White), EndReason::Intellector(IntellectorEnd::Fatum))));
+    }
 }

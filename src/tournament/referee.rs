@@ -323,8 +323,7 @@ mod tests {
 
     #[test]
     fn every_reason_and_result_reads_back_from_its_name() {
-        use crate::record::EndReason::*;
-        for end in [Surrounded, BothSurrounded, Fatum, Breakthrough, NoMoves, Repetition, SixtyPlies] {
+        for end in crate::games::EndReason::all() {
             assert_eq!(Termination::reason_named(end.name()), Some(end.name()));
         }
         assert_eq!(Termination::reason_named("resigned"), None);
