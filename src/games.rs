@@ -101,32 +101,77 @@ pub fn is_game_type(text: &str) -> bool {
 #[error("unknown game type `{0}` (Base, Base+M, Base+L, Base+P, Base+ML, Base+MP, Base+LP, Base+MLP or Intellector)")]
 pub struct UnknownGameType(pub String);
 
-impl AnyGame {
+/// How games are set up beyond their type and moves: every game's options in one small value,
+/// chosen once (by the UHP options, `--intellector-rules`, a tournament's settings) and handed
+/// to whatever makes games. A GameString does not say them.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct GameOptions {
+    /// The rule set of Intellector games (Modern unless asked).
+    pub intellector_rules: Rules,
+    /// Hive only: the third occurrence of a position draws (off, as in Mzinga). Intellector
+    /// always has the rule.
+    pub repetition_draw: bool,
+}
+
+impl From<Rules> for GameOptions {
+    /// The default options with Intellector under `rules`.
+    fn from(rules: Rules) -> GameOptions {
+        GameOptions { intellector_rules: rules, ..GameOptions::default() }
+    }
+}
+
+impl GameOptions {
     /// A new game of a game type: `Base`, `Base+M`, …, `Base+MLP` (exactly as the reference
-    /// spells them), `Intellector` or `Intellector[<SIP>]` (Intellector under `rules`).
-    pub fn from_type(text: &str, rules: Rules) -> Result<AnyGame, RulesError> {
-        if is_intellector(text) {
-            return IntellectorGame::from_game_type(text, rules).map(AnyGame::Intellector);
-        }
-        GameType::parse(text)
-            .map(|t| AnyGame::Hive(HiveGame::new(t)))
-            .ok_or_else(|| RulesError::UnparsableField(text.to_string()))
+    /// spells them), `Intellector` or `Intellector[<SIP>]`.
+    pub fn new_game(self, text: &str) -> Result<AnyGame, RulesError> {
+        let game = if is_intellector(text) {
+            IntellectorGame::from_game_type(text, self.intellector_rules).map(AnyGame::Intellector)?
+        } else {
+            let game_type = GameType::parse(text).ok_or_else(|| RulesError::UnparsableField(text.to_string()))?;
+            AnyGame::Hive(HiveGame::new(game_type))
+        };
+        Ok(self.applied_to(game))
     }
 
-    /// Loads a GameString of either game (Intellector games under `rules`).
-    pub fn parse(text: &str, rules: Rules) -> Result<AnyGame, RulesError> {
-        if is_intellector(text) {
-            IntellectorGame::parse(text, rules).map(AnyGame::Intellector)
+    /// Loads a GameString of either game.
+    pub fn parse(self, text: &str) -> Result<AnyGame, RulesError> {
+        let game = if is_intellector(text) {
+            IntellectorGame::parse(text, self.intellector_rules).map(AnyGame::Intellector)?
         } else {
-            HiveGame::parse(text).map(AnyGame::Hive)
-        }
+            HiveGame::parse(text).map(AnyGame::Hive)?
+        };
+        Ok(self.applied_to(game))
     }
 
     /// A game type or a GameString, whichever `text` is (what `newgame` and command-line
     /// positions take). Anything that is not exactly a game type is read as a GameString, so
     /// text after a game type is an error rather than ignored.
-    pub fn from_type_or_string(text: &str, rules: Rules) -> Result<AnyGame, RulesError> {
-        AnyGame::from_type(text, rules).or_else(|_| AnyGame::parse(text, rules))
+    pub fn start(self, text: &str) -> Result<AnyGame, RulesError> {
+        self.new_game(text).or_else(|_| self.parse(text))
+    }
+
+    /// `game` with the options that are switched after a game is made (Intellector's rules
+    /// are fixed when it is made).
+    fn applied_to(self, mut game: AnyGame) -> AnyGame {
+        game.set_repetition_draw(self.repetition_draw);
+        game
+    }
+}
+
+impl AnyGame {
+    /// A new game of a game type (see [`GameOptions::new_game`]).
+    pub fn from_type(text: &str, options: impl Into<GameOptions>) -> Result<AnyGame, RulesError> {
+        options.into().new_game(text)
+    }
+
+    /// Loads a GameString of either game (see [`GameOptions::parse`]).
+    pub fn parse(text: &str, options: impl Into<GameOptions>) -> Result<AnyGame, RulesError> {
+        options.into().parse(text)
+    }
+
+    /// A game type or a GameString, whichever `text` is (see [`GameOptions::start`]).
+    pub fn from_type_or_string(text: &str, options: impl Into<GameOptions>) -> Result<AnyGame, RulesError> {
+        options.into().start(text)
     }
 
     /// The GameString's type field (`Base+MLP`, `Intellector[<SIP>]`).
