@@ -1,7 +1,8 @@
 //! `comb serve` against real clients: a real `comb serve --port 0` process, a real HTTP client
 //! (ureq) and a real WebSocket client (tungstenite). Every API call, bad inputs, the Origin
-//! rule, the `/uhp` transcript against stdin's, analysis stopping with its socket, review,
-//! external engines that fail, and Ctrl+C.
+//! rule, the `/uhp` transcript against stdin's, analysis stopping with its socket, a game's
+//! search and engines stopping with its last events socket, review, external engines that
+//! fail, and Ctrl+C.
 //!
 //! Waits are bounded by a generous patience, never asserted as timings.
 
@@ -611,10 +612,103 @@ fn ctrl_c_stops_searches_and_ends_engines() {
     let status = serve.child.wait().unwrap();
     assert_eq!(status.code(), Some(0));
     for pid in engines {
-        let alive = std::path::Path::new(&format!("/proc/{pid}")).exists()
-            && !std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default().contains(") Z ");
-        assert!(!alive, "engine process {pid} is still running");
+        assert!(!alive(pid), "engine process {pid} is still running");
     }
+}
+
+/// Whether a process is running (it exists and is not a zombie waiting to be reaped).
+fn alive(pid: u32) -> bool {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    !stat.is_empty() && !stat.contains(") Z ")
+}
+
+/// Waits until the server runs some child process, and returns them.
+fn wait_for_children(serve: &Serve, what: &str) -> Vec<u32> {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let running: Vec<u32> = children(serve.child.id()).into_iter().filter(|&p| alive(p)).collect();
+        if !running.is_empty() {
+            return running;
+        }
+        assert!(Instant::now() < deadline, "{what} did not start");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Waits until none of `pids` runs any more.
+fn wait_ended(pids: &[u32], what: &str) {
+    let deadline = Instant::now() + PATIENCE;
+    while pids.iter().any(|&p| alive(p)) {
+        assert!(Instant::now() < deadline, "{what} still runs: {pids:?}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[test]
+fn the_last_events_socket_closing_stops_the_games_search_and_ends_its_engines() {
+    let (hang, later) = (fake("hang"), fake("crash-later"));
+    let serve = Serve::start(&["--engine", &hang, "--engine", &later]);
+
+    // comb at Max with a minute per move, shown on two pages.
+    let game = serve
+        .create(json!({"start": "Base", "white": {"kind": "comb", "level": "Max", "seconds": 60}, "black": human()}));
+    let id = game["id"].as_str().unwrap();
+    let events = format!("/api/games/{id}/events");
+    let (first, second) = (serve.socket(&events), serve.socket(&events));
+    serve.wait_for(id, "comb to think", |p| p["thinking"] == true);
+    // One page closes: the other still shows the game, so the search goes on.
+    drop(first);
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(serve.get("/api/info").1["searches_running"], 1);
+    assert_eq!(serve.get(&format!("/api/games/{id}")).1["thinking"], true);
+    // The last one closes: the search stops, the game stays as it was.
+    drop(second);
+    wait_idle(&serve);
+    let parked = serve.wait_for(id, "the search to stop", |p| p["thinking"] == false);
+    assert_eq!((parked["plies"].as_u64(), parked["state"].as_str()), (Some(0), Some("NotStarted")));
+    assert_eq!(parked["message"], Value::Null);
+    // A page opens it again (a reload): comb thinks again, until that page closes too.
+    let again = serve.socket(&events);
+    serve.wait_for(id, "comb to think again", |p| p["thinking"] == true);
+    assert_eq!(serve.get("/api/info").1["searches_running"], 1);
+    drop(again);
+    wait_idle(&serve);
+    serve.request("DELETE", &format!("/api/games/{id}"), None, None);
+
+    // An engine in the middle of its move: its process ends.
+    let game = serve.create(
+        json!({"start": "Base", "white": {"kind": "engine", "name": "fake-hang", "seconds": 60}, "black": human()}),
+    );
+    let id = game["id"].as_str().unwrap();
+    let events = format!("/api/games/{id}/events");
+    let socket = serve.socket(&events);
+    serve.wait_for(id, "the engine to think", |p| p["thinking"] == true);
+    let engines = wait_for_children(&serve, "the engine");
+    drop(socket);
+    wait_ended(&engines, "the engine");
+    let parked = serve.wait_for(id, "the move to stop", |p| p["thinking"] == false);
+    assert_eq!((parked["state"].as_str(), parked["message"].clone()), (Some("NotStarted"), Value::Null));
+    wait_idle(&serve);
+    // Opened again, the game starts a fresh engine for the move.
+    let again = serve.socket(&events);
+    serve.wait_for(id, "the engine to think again", |p| p["thinking"] == true);
+    let fresh = wait_for_children(&serve, "the engine again");
+    assert!(fresh.iter().all(|p| !engines.contains(p)), "{fresh:?} {engines:?}");
+    drop(again);
+    wait_ended(&fresh, "the fresh engine");
+    serve.request("DELETE", &format!("/api/games/{id}"), None, None);
+
+    // An engine waiting for the person's move: its process ends too.
+    let game = serve
+        .create(json!({"start": "Base", "white": {"kind": "engine", "name": "fake-crash-later"}, "black": human()}));
+    let id = game["id"].as_str().unwrap();
+    let socket = serve.socket(&format!("/api/games/{id}/events"));
+    let played = serve.wait_for(id, "the engine's move", |p| p["plies"] == 1 && p["thinking"] == false);
+    assert_eq!(played["moves"], json!(["wS1"]));
+    let engines = wait_for_children(&serve, "the engine");
+    drop(socket);
+    wait_ended(&engines, "the idle engine");
+    assert_eq!(serve.get(&format!("/api/games/{id}")).1["moves"], json!(["wS1"]));
 }
 
 /// The fuzzing below draws from the crate's own seeded generator.

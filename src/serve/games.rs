@@ -88,6 +88,8 @@ pub struct State {
     pub engines: [Option<EngineSeat>; 2],
     /// The game was deleted.
     pub deleted: bool,
+    /// Its open events sockets (see [`Watcher`]).
+    pub sockets: usize,
     /// When the game was created.
     pub created: SystemTime,
 }
@@ -203,6 +205,52 @@ impl State {
             if let Some(seat) = seat.take() {
                 seat.stop.store(true, SeqCst);
             }
+        }
+    }
+}
+
+/// An open events socket of a game, counted while it lives.
+///
+/// A game's moves belong to the pages showing it: when the last of its events sockets closes
+/// (the page was closed or reloaded, or the connection dropped), the move in progress stops
+/// (its stop flag raised, which comb's search and the waits on an engine read within 50 ms)
+/// and the game's engine processes end. The game stays in memory as it was: the next events
+/// socket to open starts the move again, with a fresh engine process. A client that never
+/// opens an events socket (the JSON API alone) is not tied to one: its game's moves run until
+/// the game changes or is deleted.
+pub struct Watcher {
+    server: Arc<Server>,
+    game: Arc<Game>,
+}
+
+impl Watcher {
+    /// Counts a new events socket of `game` and starts the move of the side to move if it
+    /// waits (stopped when the last socket closed).
+    pub fn new(server: &Arc<Server>, game: &Arc<Game>) -> Watcher {
+        game.lock().sockets += 1;
+        kick(server, game);
+        Watcher { server: Arc::clone(server), game: Arc::clone(game) }
+    }
+}
+
+impl Drop for Watcher {
+    fn drop(&mut self) {
+        let stopped = {
+            let mut state = self.game.lock();
+            state.sockets = state.sockets.saturating_sub(1);
+            if state.sockets > 0 || state.deleted {
+                return;
+            }
+            let thinking = state.thinking;
+            if thinking {
+                state.interrupt();
+            }
+            state.end_engines();
+            thinking
+        };
+        // Whoever reads the game through the API sees that nobody thinks any more.
+        if stopped {
+            self.game.publish(&self.server);
         }
     }
 }
