@@ -22,9 +22,14 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, SystemTime};
 use tokio::sync::broadcast;
 
-/// The longest a comb level (Easy, Medium, Hard) may think about a move; its own node budget
-/// usually stops it far sooner.
+/// The longest comb at Hard may think about a move; its own depth and node budget usually
+/// stop it far sooner.
 const LEVEL_CAP: Duration = Duration::from_secs(10);
+/// The longest comb at Easy or Medium may think about a move, so that its reply reaches the
+/// page within 200 ms. Their own depth and node budget stop nearly every search sooner; in
+/// Medium's heaviest positions (on a busy machine) this cap stops it first, and it then plays
+/// from the deepest lines it finished.
+const QUICK_CAP: Duration = Duration::from_millis(150);
 /// Seconds a move for comb at Max and for engines when none are given.
 const DEFAULT_SECONDS: f64 = 1.0;
 /// The range of seconds a move that may be asked for.
@@ -385,7 +390,11 @@ fn comb_move(job: &Job, slot: &mut super::slots::Slot, level: Level, seconds: Du
     let engine = slot.engine_for(job.number);
     engine.set_multipv(1);
     engine.set_level(level, fresh_seed());
-    let limits = if level == Level::Max { Limits::time(seconds) } else { Limits::time(LEVEL_CAP) };
+    let limits = match level {
+        Level::Max => Limits::time(seconds),
+        Level::Hard => Limits::time(LEVEL_CAP),
+        Level::Easy | Level::Medium => Limits::time(QUICK_CAP),
+    };
     let result = crate::uhp::search(&job.game, engine, limits, &job.stop, &mut |_| {});
     engine.set_level(Level::Max, 0);
     match result {
