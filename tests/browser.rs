@@ -585,6 +585,28 @@ async fn review_shows_the_graph_and_the_classes() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pass_is_offered_only_when_it_is_the_only_move() {
+    // White has no move but to pass: every piece is pinned or boxed in, and no empty cell
+    // touches White's pieces alone.
+    let only_pass = r"Base;InProgress;White[7];wA1;bS1 wA1-;wQ -wA1;bQ bS1/;wQ \wA1;bA1 bS1\;wQ -wA1;bA2 bQ\;wQ \wA1;bA1 \wQ;wG1 /wQ;bA2 /wG1";
+    let page = Page::open().await;
+    page.new_game(None, Some(only_pass), None, "human", "human").await;
+    page.find("#pass:not([hidden])").await;
+    // No piece of White's has a move: a click on one highlights nothing.
+    page.click("#board .piece[data-piece=\"wG1\"]").await;
+    assert_eq!(page.text("#toast:not([hidden])").await, "wG1 has no legal move");
+    assert_eq!(page.count("#board .dest").await, 0);
+    page.click("#pass").await;
+    page.until("document.querySelectorAll('#moves .ply').length - 1 === 13", "the pass listed").await;
+    assert_eq!(page.text("#moves .ply[data-ply=\"13\"]").await, "pass");
+    // Black has moves again: no pass offered.
+    page.until("document.getElementById('pass').hidden", "the pass button hidden").await;
+    let id = page.game_id().await;
+    assert_eq!(page.api(&format!("/api/games/{id}"))["to_move"], "Black");
+    page.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_board_pans_and_zooms_by_mouse_and_still_plays_the_cell_clicked() {
     let page = Page::open().await;
     page.new_game(None, Some(HIVE_MIDDLE_GAME), None, "human", "human").await;

@@ -14,6 +14,7 @@ use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 use tungstenite::client::IntoClientRequest;
 use tungstenite::stream::MaybeTlsStream;
@@ -26,24 +27,47 @@ const PATIENCE: Duration = Duration::from_secs(60);
 struct Serve {
     child: Child,
     port: u16,
+    /// The lines it writes on standard error.
+    errors: Receiver<String>,
 }
 
 impl Serve {
     fn start(args: &[&str]) -> Serve {
+        Serve::start_with(args, &[])
+    }
+
+    /// Starts `comb serve --port 0 ARGS` with more environment variables; reads the URL it
+    /// prints, and its standard error on a thread.
+    fn start_with(args: &[&str], env: &[(&str, &str)]) -> Serve {
         let mut child = Command::new(COMB)
             .args(["serve", "--port", "0"])
             .args(args)
+            .envs(env.iter().copied())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .expect("comb serve starts");
+        let stderr = child.stderr.take().expect("piped");
+        let (tx, errors) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
         let mut line = String::new();
         BufReader::new(child.stdout.as_mut().expect("piped")).read_line(&mut line).expect("the URL line");
         let url = line.trim().strip_prefix("comb serve: listening on ").expect("the URL line").to_string();
         let port = url.trim_end_matches('/').rsplit(':').next().and_then(|p| p.parse().ok()).expect("a port");
         assert_eq!(url, format!("http://localhost:{port}/"));
-        Serve { child, port }
+        Serve { child, port, errors }
+    }
+
+    /// The next line on its standard error.
+    fn next_error(&self) -> String {
+        self.errors.recv_timeout(PATIENCE).expect("a line on standard error")
     }
 
     fn url(&self, path: &str) -> String {
@@ -64,6 +88,18 @@ impl Serve {
             Err(ureq::Error::Status(code, r)) => (code, r.into_string().expect("a text body")),
             Err(e) => panic!("{method} {path}: {e}"),
         }
+    }
+
+    /// A GET of `path` exactly as written, over a plain TCP connection: its status and body.
+    fn raw_get(&self, path: &str) -> (u16, String) {
+        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).expect("a connection");
+        write!(stream, "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n\r\n", self.port)
+            .expect("the request is sent");
+        let mut response = String::new();
+        stream.read_to_string(&mut response).expect("the response");
+        let status = response.split(' ').nth(1).and_then(|s| s.parse().ok()).expect("a status line");
+        let body = response.split_once("\r\n\r\n").map(|(_, b)| b.to_string()).unwrap_or_default();
+        (status, body)
     }
 
     fn get(&self, path: &str) -> (u16, Value) {
@@ -186,8 +222,81 @@ fn info_static_files_and_unknown_paths() {
         assert_eq!(status, 404, "{path}");
         assert!(serde_json::from_str::<Value>(&body).unwrap()["error"].is_string(), "{path}: {body}");
     }
+    // Sent as written (an HTTP client would resolve the dots first): no path reaches a file.
+    for path in [
+        "/static/../Cargo.toml",
+        "/static/../../../../etc/passwd",
+        "/static/%2F..%2FCargo.toml",
+        "/static/..%5cCargo.toml",
+        "/static//etc/passwd",
+        "/static/./app.js",
+        "/static/%00",
+        "//etc/passwd",
+        "/../Cargo.toml",
+        "/src/serve/web/app.js",
+    ] {
+        let (status, body) = serve.raw_get(path);
+        assert_eq!(status, 404, "{path}: {body}");
+        assert!(serde_json::from_str::<Value>(&body).unwrap()["error"].is_string(), "{path}: {body}");
+    }
     let (status, body) = serve.request("PUT", "/api/info", Some("{}"), None);
     assert_eq!((status, body.as_str()), (405, r#"{"error":"method not allowed on this path"}"#));
+}
+
+/// Stops a server with Ctrl+C (SIGINT) and returns what it wrote on standard error.
+fn interrupt(mut serve: Serve) -> Vec<String> {
+    let kill = Command::new("kill").args(["-INT", &serve.child.id().to_string()]).status().unwrap();
+    assert!(kill.success());
+    assert_eq!(serve.child.wait().unwrap().code(), Some(0));
+    serve.errors.iter().collect()
+}
+
+#[test]
+fn another_host_than_this_machine_is_warned_about() {
+    let local = Serve::start(&[]);
+    assert_eq!(local.get("/api/info").0, 200);
+    assert_eq!(interrupt(local), ["comb serve: stopping"]);
+
+    let everyone = Serve::start(&["--host", "0.0.0.0"]);
+    assert_eq!(
+        everyone.next_error(),
+        "warning: listening on 0.0.0.0 : anyone who can reach this address can use the engine and its search slots"
+    );
+    assert_eq!(everyone.get("/api/info").0, 200);
+    assert_eq!(interrupt(everyone), ["comb serve: stopping"]);
+}
+
+#[test]
+fn open_starts_the_browser_at_the_url_or_says_to_open_it() {
+    use std::os::unix::fs::PermissionsExt;
+    // A browser opener that notes the URL it is given, then fails.
+    let dir = common::temp_dir("serve", "open");
+    let opened = dir.join("opened");
+    let opener = dir.join("xdg-open");
+    std::fs::write(&opener, format!("#!/bin/sh\nprintf '%s\\n' \"$@\" > '{}'\nexit 3\n", opened.display())).unwrap();
+    std::fs::set_permissions(&opener, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let path = dir.display().to_string();
+    let serve = Serve::start_with(&["--open"], &[("PATH", &path)]);
+    let url = format!("http://localhost:{}/", serve.port);
+    assert_eq!(
+        serve.next_error(),
+        format!("warning: could not open a browser (xdg-open exit status: 3); open {url} yourself")
+    );
+    assert_eq!(std::fs::read_to_string(&opened).unwrap(), format!("{url}\n"));
+    assert_eq!(serve.get("/api/info").0, 200, "the server goes on");
+    drop(serve);
+
+    // No opener at all: a warning, and the server goes on.
+    std::fs::remove_file(&opener).unwrap();
+    let serve = Serve::start_with(&["--open"], &[("PATH", &path)]);
+    let url = format!("http://localhost:{}/", serve.port);
+    assert_eq!(
+        serve.next_error(),
+        format!(
+            "warning: could not open a browser (xdg-open: No such file or directory (os error 2)); open {url} yourself"
+        )
+    );
+    assert_eq!(serve.get("/api/info").0, 200, "the server goes on");
 }
 
 #[test]
@@ -381,6 +490,29 @@ fn the_origin_rule_and_the_size_limit() {
         }
     }
     assert!(serve.socket_with_origin("/uhp", Some(&own)).is_ok());
+    // A game's events socket follows the same rule.
+    let game = serve.create(json!({"start": "Base", "white": human(), "black": human()}));
+    let events = format!("/api/games/{}/events", game["id"].as_str().unwrap());
+    match serve.socket_with_origin(&events, Some("http://evil.example")) {
+        Err(tungstenite::Error::Http(response)) => assert_eq!(response.status(), 403),
+        other => panic!("the events socket was not refused: {:?}", other.map(|_| ())),
+    }
+    assert!(serve.socket_with_origin(&events, Some(&own)).is_ok());
+    // The sockets' paths asked for as plain pages, and a socket for no game.
+    for path in ["/uhp", events.as_str()] {
+        let (status, body) = serve.request("GET", path, None, None);
+        assert_eq!(status, 400, "{path}");
+        let error: Value = serde_json::from_str(&body).unwrap();
+        assert!(error["error"].as_str().unwrap().starts_with("this is a WebSocket endpoint"), "{path}: {body}");
+    }
+    match serve.socket_with_origin("/api/games/g999/events", None) {
+        Err(tungstenite::Error::Http(response)) => {
+            assert_eq!(response.status(), 404);
+            let body = response.body().as_deref().map(String::from_utf8_lossy).unwrap_or_default().into_owned();
+            assert_eq!(body, r#"{"error":"no game `g999`"}"#);
+        }
+        other => panic!("a socket for no game was opened: {:?}", other.map(|_| ())),
+    }
 
     let huge = format!(
         "{{\"start\":\"{}\",\"white\":{{\"kind\":\"human\"}},\"black\":{{\"kind\":\"human\"}}}}",
@@ -398,7 +530,34 @@ fn the_origin_rule_and_the_size_limit() {
         }
     };
     assert!(closed, "an over-long message closes the socket");
+    let mut socket = serve.socket(&events);
+    let _ = next_event(&mut socket, "position");
+    let _ = socket.send(Message::Text("a".repeat((1 << 20) + 1).into()));
+    let closed = loop {
+        match socket.read() {
+            Ok(Message::Close(_)) | Err(_) => break true,
+            Ok(_) => {}
+        }
+    };
+    assert!(closed, "an over-long message closes the events socket too");
     assert_eq!(serve.get("/api/info").0, 200, "the server goes on");
+}
+
+#[test]
+fn at_most_a_thousand_games_are_kept() {
+    let serve = Serve::start(&[]);
+    let body = json!({"start": "Base", "white": human(), "black": human()});
+    let agent = ureq::AgentBuilder::new().build();
+    for _ in 0..1000 {
+        let response = agent.post(&serve.url("/api/games")).send_json(&body).expect("a game");
+        assert_eq!(response.status(), 201);
+    }
+    let (status, error) = serve.post("/api/games", &body);
+    assert_eq!((status, error), (409, json!({"error": "1000 games are open: delete some first"})));
+    let (status, _) = serve.request("DELETE", "/api/games/g1", None, None);
+    assert_eq!(status, 204);
+    assert_eq!(serve.create(body)["id"], "g1001");
+    assert_eq!(serve.get("/api/info").1["games"], 1000);
 }
 
 #[test]
