@@ -172,6 +172,18 @@ fn main() {
     let index = serve.get(&agent, "/");
     let mut files: Vec<String> =
         index.split(['"', '\'']).filter(|s| s.starts_with("/static/")).map(str::to_string).collect();
+    // The modules the scripts import (`from "./board.js"`) are fetched before the board is drawn.
+    let mut i = 0;
+    while i < files.len() {
+        if files[i].ends_with(".js") {
+            let script = serve.get(&agent, &files[i]);
+            for import in script.split('"').filter(|s| s.starts_with("./") && s.ends_with(".js")) {
+                files.push(format!("/static/{}", &import[2..]));
+            }
+        }
+        i += 1;
+    }
+    files.sort();
     files.dedup();
     let mut first = Vec::new();
     for _ in 0..20 {
@@ -223,8 +235,8 @@ fn main() {
     for (start, name) in [("Base+MLP", "Hive"), ("Intellector", "Intellector")] {
         for level in ["Easy", "Medium"] {
             let mut all = Vec::new();
-            for seed in 1..=3 {
-                match play_against(&serve, &agent, start, level, 15, seed) {
+            for seed in 1..=5 {
+                match play_against(&serve, &agent, start, level, 20, seed) {
                     Ok(l) => all.extend(l),
                     Err(e) => println!("  error: {e}"),
                 }

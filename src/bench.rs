@@ -7,8 +7,7 @@
 //! blank lines and lines starting with `#` are skipped.
 
 use crate::error::RulesError;
-use crate::games::{self, AnyGame, UnknownGameType};
-use crate::intellector::Rules;
+use crate::games::{self, GameOptions, UnknownGameType};
 use crate::search::{Limits, Searcher};
 use crate::uhp;
 use std::fmt;
@@ -111,13 +110,13 @@ impl fmt::Display for BenchTotal {
 }
 
 /// Searches every position of the bench file `text` in order, at its own depth or at `depth`
-/// when given, Intellector positions under `rules`; `each` receives every searched position
+/// when given, games set up with `options`; `each` receives every searched position
 /// as soon as it is done (its error ends the run). One thread, one engine with a fresh table
 /// for every position, so the node counts depend on nothing but the positions and the search.
 pub fn run(
     text: &str,
     depth: Option<u32>,
-    rules: Rules,
+    options: GameOptions,
     each: &mut dyn FnMut(&BenchLine) -> std::io::Result<()>,
 ) -> Result<BenchTotal, BenchError> {
     let never = AtomicBool::new(false);
@@ -133,7 +132,7 @@ pub fn run(
         if !games::is_game_type(type_field) {
             return Err(BenchError::GameType(UnknownGameType(type_field.to_string())));
         }
-        let game = AnyGame::from_type_or_string(position, rules).map_err(BenchError::Position)?;
+        let game = options.start(position).map_err(BenchError::Position)?;
         engine.new_game();
         let r = uhp::search(&game, &mut engine, Limits::depth(depth), &never, &mut |_| {})
             .ok_or(BenchError::Finished(i + 1))?;
@@ -167,9 +166,9 @@ mod tests {
     #[test]
     fn refuses_a_line_without_a_tab_and_a_bad_depth() {
         let mut each = |_: &BenchLine| Ok(());
-        let e = run("6 Base", None, Rules::Modern, &mut each).unwrap_err();
+        let e = run("6 Base", None, GameOptions::default(), &mut each).unwrap_err();
         assert_eq!(e.to_string(), "bad bench line 6 Base");
-        let e = run("six\tBase", None, Rules::Modern, &mut each).unwrap_err();
+        let e = run("six\tBase", None, GameOptions::default(), &mut each).unwrap_err();
         assert_eq!(e.to_string(), "bad depth in bench file");
     }
 
@@ -177,7 +176,7 @@ mod tests {
     fn searches_every_position_at_the_given_depth() {
         let mut lines = Vec::new();
         let text = "# comment\n\n6\tBase\n6\tIntellector\n";
-        let total = run(text, Some(1), Rules::Modern, &mut |l| {
+        let total = run(text, Some(1), GameOptions::default(), &mut |l| {
             lines.push((l.number, l.depth, l.nodes));
             Ok(())
         })

@@ -7,10 +7,11 @@
 
 use crate::error::RulesError;
 use crate::game::{Color, Outcome};
+use crate::hive::record::HiveEnd;
 use crate::hive::{GameType, HiveGame};
-use crate::intellector::record::GAME_TYPE as INTELLECTOR;
+use crate::intellector::record::{IntellectorEnd, GAME_TYPE as INTELLECTOR};
 use crate::intellector::{IntellectorGame, Rules};
-use crate::record::{EndReason, Notation};
+use crate::record::Notation;
 
 /// A game in progress, of any game comb plays.
 #[derive(Clone, Debug)]
@@ -34,6 +35,53 @@ macro_rules! with_record {
     };
 }
 
+/// How a game of any kind ended, by its rules: each game's own reasons, and the one place that
+/// names them for the game records, reports and files (`surrounded`, `queen surrounded`).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum EndReason {
+    /// A Hive game's end.
+    Hive(HiveEnd),
+    /// An Intellector game's end.
+    Intellector(IntellectorEnd),
+}
+
+impl EndReason {
+    /// Every end reason of every game.
+    pub fn all() -> impl Iterator<Item = EndReason> {
+        let hive = HiveEnd::ALL.into_iter().map(EndReason::Hive);
+        hive.chain(IntellectorEnd::ALL.into_iter().map(EndReason::Intellector))
+    }
+
+    /// A short machine-readable name: `surrounded`, `both-surrounded`, `fatum`, `breakthrough`,
+    /// `no-moves`, `repetition`, `sixty-plies`.
+    pub fn name(self) -> &'static str {
+        match self {
+            EndReason::Hive(HiveEnd::Surrounded) => "surrounded",
+            EndReason::Hive(HiveEnd::BothSurrounded) => "both-surrounded",
+            EndReason::Intellector(IntellectorEnd::Fatum) => "fatum",
+            EndReason::Intellector(IntellectorEnd::Breakthrough) => "breakthrough",
+            EndReason::Intellector(IntellectorEnd::NoMoves) => "no-moves",
+            EndReason::Hive(HiveEnd::Repetition) | EndReason::Intellector(IntellectorEnd::Repetition) => "repetition",
+            EndReason::Intellector(IntellectorEnd::SixtyPlies) => "sixty-plies",
+        }
+    }
+
+    /// The reason in words (`queen surrounded`).
+    pub fn detail(self) -> &'static str {
+        match self {
+            EndReason::Hive(HiveEnd::Surrounded) => "queen surrounded",
+            EndReason::Hive(HiveEnd::BothSurrounded) => "both queens surrounded",
+            EndReason::Intellector(IntellectorEnd::Fatum) => "Intellector captured",
+            EndReason::Intellector(IntellectorEnd::Breakthrough) => "Intellector on the enemy base line",
+            EndReason::Intellector(IntellectorEnd::NoMoves) => "no legal move",
+            EndReason::Hive(HiveEnd::Repetition) | EndReason::Intellector(IntellectorEnd::Repetition) => {
+                "threefold repetition"
+            }
+            EndReason::Intellector(IntellectorEnd::SixtyPlies) => "60 plies without a capture or Progressor move",
+        }
+    }
+}
+
 /// Whether `text` (a game type or GameString) names Intellector (`Intellector`,
 /// `Intellector[<SIP>]`, any case).
 fn is_intellector(text: &str) -> bool {
@@ -53,32 +101,77 @@ pub fn is_game_type(text: &str) -> bool {
 #[error("unknown game type `{0}` (Base, Base+M, Base+L, Base+P, Base+ML, Base+MP, Base+LP, Base+MLP or Intellector)")]
 pub struct UnknownGameType(pub String);
 
-impl AnyGame {
+/// How games are set up beyond their type and moves: every game's options in one small value,
+/// chosen once (by the UHP options, `--intellector-rules`, a tournament's settings) and handed
+/// to whatever makes games. A GameString does not say them.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct GameOptions {
+    /// The rule set of Intellector games (Modern unless asked).
+    pub intellector_rules: Rules,
+    /// Hive only: the third occurrence of a position draws (off, as in Mzinga). Intellector
+    /// always has the rule.
+    pub repetition_draw: bool,
+}
+
+impl From<Rules> for GameOptions {
+    /// The default options with Intellector under `rules`.
+    fn from(rules: Rules) -> GameOptions {
+        GameOptions { intellector_rules: rules, ..GameOptions::default() }
+    }
+}
+
+impl GameOptions {
     /// A new game of a game type: `Base`, `Base+M`, …, `Base+MLP` (exactly as the reference
-    /// spells them), `Intellector` or `Intellector[<SIP>]` (Intellector under `rules`).
-    pub fn from_type(text: &str, rules: Rules) -> Result<AnyGame, RulesError> {
-        if is_intellector(text) {
-            return IntellectorGame::from_game_type(text, rules).map(AnyGame::Intellector);
-        }
-        GameType::parse(text)
-            .map(|t| AnyGame::Hive(HiveGame::new(t)))
-            .ok_or_else(|| RulesError::UnparsableField(text.to_string()))
+    /// spells them), `Intellector` or `Intellector[<SIP>]`.
+    pub fn new_game(self, text: &str) -> Result<AnyGame, RulesError> {
+        let game = if is_intellector(text) {
+            IntellectorGame::from_game_type(text, self.intellector_rules).map(AnyGame::Intellector)?
+        } else {
+            let game_type = GameType::parse(text).ok_or_else(|| RulesError::UnparsableField(text.to_string()))?;
+            AnyGame::Hive(HiveGame::new(game_type))
+        };
+        Ok(self.applied_to(game))
     }
 
-    /// Loads a GameString of either game (Intellector games under `rules`).
-    pub fn parse(text: &str, rules: Rules) -> Result<AnyGame, RulesError> {
-        if is_intellector(text) {
-            IntellectorGame::parse(text, rules).map(AnyGame::Intellector)
+    /// Loads a GameString of either game.
+    pub fn parse(self, text: &str) -> Result<AnyGame, RulesError> {
+        let game = if is_intellector(text) {
+            IntellectorGame::parse(text, self.intellector_rules).map(AnyGame::Intellector)?
         } else {
-            HiveGame::parse(text).map(AnyGame::Hive)
-        }
+            HiveGame::parse(text).map(AnyGame::Hive)?
+        };
+        Ok(self.applied_to(game))
     }
 
     /// A game type or a GameString, whichever `text` is (what `newgame` and command-line
     /// positions take). Anything that is not exactly a game type is read as a GameString, so
     /// text after a game type is an error rather than ignored.
-    pub fn from_type_or_string(text: &str, rules: Rules) -> Result<AnyGame, RulesError> {
-        AnyGame::from_type(text, rules).or_else(|_| AnyGame::parse(text, rules))
+    pub fn start(self, text: &str) -> Result<AnyGame, RulesError> {
+        self.new_game(text).or_else(|_| self.parse(text))
+    }
+
+    /// `game` with the options that are switched after a game is made (Intellector's rules
+    /// are fixed when it is made).
+    fn applied_to(self, mut game: AnyGame) -> AnyGame {
+        game.set_repetition_draw(self.repetition_draw);
+        game
+    }
+}
+
+impl AnyGame {
+    /// A new game of a game type (see [`GameOptions::new_game`]).
+    pub fn from_type(text: &str, options: impl Into<GameOptions>) -> Result<AnyGame, RulesError> {
+        options.into().new_game(text)
+    }
+
+    /// Loads a GameString of either game (see [`GameOptions::parse`]).
+    pub fn parse(text: &str, options: impl Into<GameOptions>) -> Result<AnyGame, RulesError> {
+        options.into().parse(text)
+    }
+
+    /// A game type or a GameString, whichever `text` is (see [`GameOptions::start`]).
+    pub fn from_type_or_string(text: &str, options: impl Into<GameOptions>) -> Result<AnyGame, RulesError> {
+        options.into().start(text)
     }
 
     /// The GameString's type field (`Base+MLP`, `Intellector[<SIP>]`).
@@ -111,7 +204,10 @@ impl AnyGame {
 
     /// How the game ended by its rules, if it has.
     pub fn end(&self) -> Option<(Outcome, EndReason)> {
-        with_record!(self, r => r.end())
+        match self {
+            AnyGame::Hive(g) => g.end().map(|(outcome, end)| (outcome, EndReason::Hive(end))),
+            AnyGame::Intellector(g) => g.end().map(|(outcome, end)| (outcome, EndReason::Intellector(end))),
+        }
     }
 
     /// Whether the game has ended.
@@ -180,4 +276,38 @@ pub fn format_line<G: Notation>(start: &G, line: &[G::Move]) -> Vec<String> {
             s
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_end_reason_keeps_its_name_and_words() {
+        // The names and words game files, reports and PGN comments have always used.
+        let named: Vec<(&str, &str)> = EndReason::all().map(|r| (r.name(), r.detail())).collect();
+        assert_eq!(
+            named,
+            [
+                ("surrounded", "queen surrounded"),
+                ("both-surrounded", "both queens surrounded"),
+                ("repetition", "threefold repetition"),
+                ("fatum", "Intellector captured"),
+                ("breakthrough", "Intellector on the enemy base line"),
+                ("no-moves", "no legal move"),
+                ("repetition", "threefold repetition"),
+                ("sixty-plies", "60 plies without a capture or Progressor move"),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_finished_game_says_its_own_reason() {
+        let end = |text: &str| AnyGame::parse(text, Rules::Modern).expect(text).end();
+        assert_eq!(end("Base;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-"), None);
+        let surrounded = r"Base;WhiteWins;Black[8];wS1;bS1 wS1-;wQ -wS1;bQ bS1/;wG1 -wQ;bG1 \bQ;wG1 bQ\;bG2 bQ/;wA1 wQ\;bA1 bG2/;wA1 bG2\;bA1 \bG2;wQ \wS1;bA1 bG2/;wQ /bG1";
+        assert_eq!(end(surrounded), Some((Outcome::Win(Color::White), EndReason::Hive(HiveEnd::Surrounded))));
+        let fatum = "Intellector;WhiteWins;Black[2];c1g7;b6b5;g7e7";
+        assert_eq!(end(fatum), Some((Outcome::Win(Color::White), EndReason::Intellector(IntellectorEnd::Fatum))));
+    }
 }

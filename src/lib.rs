@@ -3,7 +3,7 @@
 //! The crate is built in floors, each using only the ones below it:
 //! - rules: [`game`] (the [`game::Game`] trait), [`eval`] (evaluations as weights × features), [`record`] (a game in progress, for any
 //!   game), [`games`] (the games as one enum, and the one game-type parser), [`error`],
-//!   [`zobrist`], [`hive`], [`intellector`];
+//!   [`zobrist`], [`bitset`] (the sets of pieces and hexes), [`hive`], [`intellector`];
 //! - search: [`perft`], [`search`];
 //! - protocol and tools on top: [`lines`] (the bounded line reader both use), [`json`] (what
 //!   the JSON outputs share), [`uhp`] (comb as an engine), [`bench`] (the search's behaviour
@@ -18,6 +18,7 @@
 
 pub mod analyze;
 pub mod bench;
+pub mod bitset;
 pub mod client;
 pub mod conformance;
 pub mod error;

@@ -437,7 +437,7 @@ fn load(position: &str, options: &Options) -> AnyGame {
     if !comb::games::is_game_type(type_field) {
         fail(&comb::games::UnknownGameType(type_field.to_string()).to_string());
     }
-    AnyGame::from_type_or_string(position, options.intellector_rules).unwrap_or_else(|e| fail(&e.to_string()))
+    AnyGame::from_type_or_string(position, options.game).unwrap_or_else(|e| fail(&e.to_string()))
 }
 
 /// `comb bench`: every line of the bench file is `depth<TAB>position` (see [`comb::bench`]).
@@ -451,9 +451,7 @@ fn bench(file: Option<&str>, depth: Option<u32>, options: &Options) -> io::Resul
         fail(&format!("{}: no positions to search", file.unwrap_or("positions/bench.txt")));
     }
     // The searches are computing, the lines between them are writing (see `computing`).
-    let run = computing(|| {
-        comb::bench::run(&text, depth, options.intellector_rules, &mut |line| writing(|| stdout::line(line)))
-    });
+    let run = computing(|| comb::bench::run(&text, depth, options.game, &mut |line| writing(|| stdout::line(line))));
     match run {
         Ok(total) => stdout::line(total),
         Err(BenchError::Output(e)) => Err(e),
@@ -584,7 +582,7 @@ fn analyze(games: &str, args: AnalyzeArgs, options: &Options) -> io::Result<u8> 
         // position, and a game to review has moves.
         fail(&format!("{games}: neither a GameString (one holds a `;`) nor a file"));
     }
-    let input = analyze::input::load(games, options.intellector_rules).unwrap_or_else(|e| fail(&e.to_string()));
+    let input = analyze::input::load(games, options.game).unwrap_or_else(|e| fail(&e.to_string()));
     for problem in &input.problems {
         eprintln!("{problem}");
     }
@@ -608,11 +606,11 @@ fn analyze(games: &str, args: AnalyzeArgs, options: &Options) -> io::Result<u8> 
 
 /// `comb selfplay`: checks the set-up, then plays and writes, reporting progress on stderr.
 fn selfplay(args: SelfplayArgs, options: &Options) -> io::Result<()> {
-    let rules = options.intellector_rules;
+    let game_options = options.game;
     let openings = match &args.openings {
         Some(path) => {
             let plies = args.opening_plies.map(|n| n as usize);
-            let wanted = comb::tournament::openings::Wanted { game_type: None, plies, rules };
+            let wanted = comb::tournament::openings::Wanted { game_type: None, plies, options: game_options };
             let book = comb::tournament::openings::load(path, wanted).unwrap_or_else(|e| fail(&e.to_string()));
             if book.skipped > 0 {
                 let (kept, skipped) = (book.openings.len(), book.skipped);
@@ -641,7 +639,7 @@ fn selfplay(args: SelfplayArgs, options: &Options) -> io::Result<()> {
     let settings = comb::train::selfplay::Settings {
         shard: placement.as_ref().map(|p| p.shard),
         game_type: args.game,
-        rules,
+        options: game_options,
         games: args.games,
         limits,
         openings,
@@ -720,7 +718,7 @@ fn tune(args: TuneArgs, options: &Options) -> io::Result<()> {
     let threads = args.threads.unwrap_or_else(|| options.threads());
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap_or_else(|e| fail(&e.to_string()));
     pool.install(|| {
-        let (game, data) = tune::load(&args.data, options.intellector_rules).unwrap_or_else(|e| fail(&e.to_string()));
+        let (game, data) = tune::load(&args.data, options.game).unwrap_or_else(|e| fail(&e.to_string()));
         // Where the weights go is settled, and checked writable, before the fit's minutes.
         let path = if args.dry_run {
             None

@@ -66,8 +66,7 @@
 //! is not checked against the position: a game may end by resignation, time or adjudication.
 
 use crate::error::RulesError;
-use crate::games::{AnyGame, UnknownGameType};
-use crate::intellector::Rules as IntellectorRules;
+use crate::games::{AnyGame, GameOptions, UnknownGameType};
 use crate::tournament::{utc, GameRecord};
 use std::fmt;
 
@@ -363,16 +362,16 @@ impl PgnGame {
         &self.comments
     }
 
-    /// The game replayed: its game type's start, then every move, checked by the rules
-    /// (Intellector under `rules`).
-    pub fn game(&self, rules: IntellectorRules) -> Result<AnyGame, PgnError> {
-        self.game_after(self.moves.len(), rules)
+    /// The game replayed: its game type's start, set up with `options` (Intellector's rule
+    /// set, which the PGN does not say), then every move, checked by the rules.
+    pub fn game(&self, options: impl Into<GameOptions>) -> Result<AnyGame, PgnError> {
+        self.game_after(self.moves.len(), options)
     }
 
     /// The game after its first `plies` plies (all of them if it has fewer); the moves after
     /// those are not read.
-    pub fn game_after(&self, plies: usize, rules: IntellectorRules) -> Result<AnyGame, PgnError> {
-        let mut game = self.start(rules)?;
+    pub fn game_after(&self, plies: usize, options: impl Into<GameOptions>) -> Result<AnyGame, PgnError> {
+        let mut game = self.start(options.into())?;
         for (i, ply) in self.moves.iter().take(plies).enumerate() {
             game.play(&ply.text).map_err(|reason| PgnError::Move {
                 at: self.place(ply.line),
@@ -385,14 +384,14 @@ impl PgnGame {
     }
 
     /// The GameString of the whole game (see [`PgnGame::game`]).
-    pub fn game_string(&self, rules: IntellectorRules) -> Result<String, PgnError> {
-        self.game(rules).map(|g| g.game_string())
+    pub fn game_string(&self, options: impl Into<GameOptions>) -> Result<String, PgnError> {
+        self.game(options).map(|g| g.game_string())
     }
 
     /// The game type's start position.
-    fn start(&self, rules: IntellectorRules) -> Result<AnyGame, PgnError> {
+    fn start(&self, options: GameOptions) -> Result<AnyGame, PgnError> {
         let game_type = self.game_type();
-        AnyGame::from_type(game_type, rules).map_err(|_| PgnError::UnknownGameType {
+        options.new_game(game_type).map_err(|_| PgnError::UnknownGameType {
             at: self.place(self.find_tag("GameType").map_or(self.line, |t| t.line)),
             game_type: game_type.to_string(),
         })
@@ -558,7 +557,7 @@ fn read_tag(line: &str) -> Result<(String, String), &'static str> {
 mod tests {
     use super::*;
 
-    const RULES: IntellectorRules = IntellectorRules::Modern;
+    const RULES: crate::intellector::Rules = crate::intellector::Rules::Modern;
 
     /// A short game as comb's tournament writes it, then the same one as MzingaViewer might.
     const WRITTEN: &str = "[GameType \"Base\"]\n[Date \"2000.02.29\"]\n[Event \"e\"]\n[Site \"\"]\n[Round \"1\"]\n\

@@ -4,59 +4,12 @@
 //! [`Record`] is the one record of a game in progress that the protocol, the command line and
 //! the tournament referee share. It is generic over [`Notation`], the little a game must add to
 //! [`Game`] for it: reading a MoveString, matching it against the legal moves, writing a move,
-//! and naming how the game ended.
+//! and how the game ended (each game has its own end reasons; [`crate::games::EndReason`]
+//! names them all).
 
 use crate::error::RulesError;
 use crate::game::{Color, Game, Outcome};
 use std::fmt;
-
-/// How a finished game ended, by its rules.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum EndReason {
-    /// Hive: a queen is surrounded.
-    Surrounded,
-    /// Hive: both queens are surrounded at once (a draw).
-    BothSurrounded,
-    /// Intellector: an Intellector was captured.
-    Fatum,
-    /// Intellector: an Intellector stands on the enemy base line.
-    Breakthrough,
-    /// Intellector: the side to move has no legal move (and loses).
-    NoMoves,
-    /// The third occurrence of a position (a draw).
-    Repetition,
-    /// Intellector: 60 plies without a capture or Progressor move (a draw).
-    SixtyPlies,
-}
-
-impl EndReason {
-    /// A short machine-readable name: `surrounded`, `both-surrounded`, `fatum`, `breakthrough`,
-    /// `no-moves`, `repetition`, `sixty-plies`.
-    pub fn name(self) -> &'static str {
-        match self {
-            EndReason::Surrounded => "surrounded",
-            EndReason::BothSurrounded => "both-surrounded",
-            EndReason::Fatum => "fatum",
-            EndReason::Breakthrough => "breakthrough",
-            EndReason::NoMoves => "no-moves",
-            EndReason::Repetition => "repetition",
-            EndReason::SixtyPlies => "sixty-plies",
-        }
-    }
-
-    /// The reason in words (`queen surrounded`).
-    pub fn detail(self) -> &'static str {
-        match self {
-            EndReason::Surrounded => "queen surrounded",
-            EndReason::BothSurrounded => "both queens surrounded",
-            EndReason::Fatum => "Intellector captured",
-            EndReason::Breakthrough => "Intellector on the enemy base line",
-            EndReason::NoMoves => "no legal move",
-            EndReason::Repetition => "threefold repetition",
-            EndReason::SixtyPlies => "60 plies without a capture or Progressor move",
-        }
-    }
-}
 
 /// What a game adds to [`Game`] so that a [`Record`] can keep it: its MoveStrings and how it
 /// ends.
@@ -79,8 +32,11 @@ pub trait Notation: Game + fmt::Debug {
     /// the canonical form.
     fn recorded_text(&self, text: &Self::Text, mv: Self::Move) -> String;
 
+    /// Why a game of this kind can end, by its rules.
+    type End: Copy + fmt::Debug;
+
     /// How the game ended in this position, if it has (the outcome says who won).
-    fn end_reason(&self) -> Option<EndReason>;
+    fn end_reason(&self) -> Option<Self::End>;
 }
 
 /// A game in progress: the position, the moves played and the MoveString of each, and the
@@ -143,7 +99,7 @@ impl<G: Notation> Record<G> {
     }
 
     /// How the game ended, if it has.
-    pub fn end(&self) -> Option<(Outcome, EndReason)> {
+    pub fn end(&self) -> Option<(Outcome, G::End)> {
         let outcome = self.outcome();
         outcome.is_over().then(|| self.position.end_reason().map(|r| (outcome, r))).flatten()
     }

@@ -254,7 +254,7 @@ fn games_come_from_standard_input_with_a_dash() {
 #[test]
 fn input_lines_are_numbered_from_the_file_start() {
     let text = format!("\n# comment\n{PASS}\nnot a game\n");
-    let read = input::parse_game_strings(&text, Rules::default());
+    let read = input::parse_game_strings(&text, comb::games::GameOptions::default());
     assert_eq!(read.games.len(), 1);
     assert_eq!((read.games[0].number, read.games[0].line), (1, 3));
     assert_eq!(read.problems.len(), 1);

@@ -3,14 +3,14 @@
 //! changes that file and its `Bench: N` line together.
 
 use comb::bench::{self, BenchLine};
-use comb::intellector::Rules;
+use comb::games::GameOptions;
 
 #[test]
 fn bench_total_is_the_recorded_checksum() {
     let recorded = include_str!("../positions/bench-total.txt");
     let recorded: u64 = recorded.trim().parse().unwrap();
     let mut searched = 0;
-    let total = bench::run(bench::POSITIONS, None, Rules::Modern, &mut |_: &BenchLine| {
+    let total = bench::run(bench::POSITIONS, None, GameOptions::default(), &mut |_: &BenchLine| {
         searched += 1;
         Ok(())
     })

@@ -8,6 +8,7 @@
 //! The screenshots go to target/browser-screenshots/; with `COMB_UPDATE_SCREENSHOTS=1` they
 //! are also copied to docs/, where the README shows them.
 
+use fantoccini::actions::{InputSource, MouseActions, PointerAction, WheelAction, WheelActions, MOUSE_BUTTON_LEFT};
 use fantoccini::elements::Element;
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
@@ -67,10 +68,11 @@ fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("a free port")
 }
 
-/// Starts `comb serve --port 0` and reads the URL it prints.
-fn start_server() -> (Killed, String) {
+/// Starts `comb serve --port 0 ARGS` and reads the URL it prints.
+fn start_server(args: &[&str]) -> (Killed, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_comb"))
         .args(["serve", "--port", "0"])
+        .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
@@ -105,7 +107,12 @@ fn start_driver() -> (Killed, u16) {
 impl Page {
     /// A fresh headless Chromium on a fresh `comb serve`, at its page.
     async fn open() -> Page {
-        let (server, base) = start_server();
+        Page::open_with(&[]).await
+    }
+
+    /// The same, with `comb serve`'s arguments (`--engine …`).
+    async fn open_with(args: &[&str]) -> Page {
+        let (server, base) = start_server(args);
         let (driver, port) = start_driver();
         let profile = std::env::temp_dir().join(format!("comb-browser-{}-{}", std::process::id(), free_port()));
         std::fs::create_dir_all(&profile).expect("a profile directory");
@@ -190,7 +197,8 @@ impl Page {
     }
 
     /// Starts a game from the start screen: a game type or a pasted game, and both players
-    /// as the player menus name them (`human`, `comb:Easy`).
+    /// as the player menus name them (`human`, `comb:Easy`, `engine:NAME`; `comb:Max:S` for
+    /// Max with S seconds a move).
     async fn new_game(&self, game: Option<&str>, paste: Option<&str>, rules: Option<&str>, white: &str, black: &str) {
         self.find("#start:not([hidden]) #game-types input").await;
         if let Some(game) = game {
@@ -212,13 +220,21 @@ impl Page {
             self.click(&format!("#rules-row input[value={}]", json!(rules))).await;
         }
         for (side, player) in [("white", white), ("black", black)] {
-            self.client
-                .execute(
-                    "const s = document.getElementById(arguments[0]); s.value = arguments[1]; s.dispatchEvent(new Event('change'));",
-                    vec![json!(format!("{side}-player")), json!(player)],
-                )
+            // `comb:Max:0.3` is comb at Max with 0.3 s a move, typed into the seconds box.
+            let (player, seconds) = match player.strip_prefix("comb:Max:") {
+                Some(seconds) => ("comb:Max", Some(seconds)),
+                None => (player, None),
+            };
+            self.find(&format!("#{side}-player"))
                 .await
-                .expect("the player is chosen");
+                .select_by_value(player)
+                .await
+                .unwrap_or_else(|e| panic!("{side}: cannot choose {player}: {e}"));
+            if let Some(seconds) = seconds {
+                let field = self.find(&format!("#{side}-seconds")).await;
+                field.clear().await.expect("the seconds box clears");
+                field.send_keys(seconds).await.expect("the seconds are typed");
+            }
         }
         self.click("#start-button").await;
         self.find("#game:not([hidden]) #board[data-family]").await;
@@ -232,6 +248,33 @@ impl Page {
     /// The game's current position, from the API (what the test uses to choose its moves).
     fn api(&self, path: &str) -> Value {
         ureq::get(&format!("{}{path}", self.base)).call().expect("the API answers").into_json().expect("JSON")
+    }
+
+    /// Sends a request to the API as another program would (not through the page).
+    fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        let request = ureq::request(method, &format!("{}{path}", self.base));
+        let response = match body {
+            Some(body) => request.send_json(body),
+            None => request.call(),
+        };
+        let text = response.unwrap_or_else(|e| panic!("{method} {path}: {e}")).into_string().expect("text");
+        if text.is_empty() {
+            Value::Null
+        } else {
+            serde_json::from_str(&text).expect("JSON")
+        }
+    }
+
+    /// The board's viewBox as numbers.
+    async fn view_box(&self) -> Vec<f64> {
+        let text = self.js("document.getElementById('board').getAttribute('viewBox')").await;
+        text.as_str().expect("a viewBox").split(' ').map(|n| n.parse().expect("a number")).collect()
+    }
+
+    /// The centre of an element in the window, in CSS pixels.
+    async fn centre(&self, css: &str) -> (f64, f64) {
+        let (x, y, w, h) = self.find(css).await.rectangle().await.expect("a rectangle");
+        (x + w / 2.0, y + h / 2.0)
     }
 
     /// Plies in the page's move list.
@@ -538,5 +581,247 @@ async fn review_shows_the_graph_and_the_classes() {
     page.until("document.getElementById('board').dataset.ply === '3'", "ply 3 shown").await;
     page.find("#browsing:not([hidden])").await;
     assert_eq!(page.count("#board .piece").await, 3);
+    page.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pass_is_offered_only_when_it_is_the_only_move() {
+    // White has no move but to pass: every piece is pinned or boxed in, and no empty cell
+    // touches White's pieces alone.
+    let only_pass = r"Base;InProgress;White[7];wA1;bS1 wA1-;wQ -wA1;bQ bS1/;wQ \wA1;bA1 bS1\;wQ -wA1;bA2 bQ\;wQ \wA1;bA1 \wQ;wG1 /wQ;bA2 /wG1";
+    let page = Page::open().await;
+    page.new_game(None, Some(only_pass), None, "human", "human").await;
+    page.find("#pass:not([hidden])").await;
+    // No piece of White's has a move: a click on one highlights nothing.
+    page.click("#board .piece[data-piece=\"wG1\"]").await;
+    assert_eq!(page.text("#toast:not([hidden])").await, "wG1 has no legal move");
+    assert_eq!(page.count("#board .dest").await, 0);
+    page.click("#pass").await;
+    page.until("document.querySelectorAll('#moves .ply').length - 1 === 13", "the pass listed").await;
+    assert_eq!(page.text("#moves .ply[data-ply=\"13\"]").await, "pass");
+    // Black has moves again: no pass offered.
+    page.until("document.getElementById('pass').hidden", "the pass button hidden").await;
+    let id = page.game_id().await;
+    assert_eq!(page.api(&format!("/api/games/{id}"))["to_move"], "Black");
+    page.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_pans_and_zooms_by_mouse_and_still_plays_the_cell_clicked() {
+    let page = Page::open().await;
+    page.new_game(None, Some(HIVE_MIDDLE_GAME), None, "human", "human").await;
+    let fitted = page.view_box().await;
+    let (cx, cy) = page.centre("#board").await;
+
+    // The wheel over the board zooms in about the pointer.
+    let wheel = WheelActions::new("wheel".into()).then(WheelAction::Scroll {
+        duration: None,
+        x: cx as i64,
+        y: cy as i64,
+        delta_x: 0,
+        delta_y: -120,
+    });
+    page.client.perform_actions(wheel).await.expect("the wheel turns");
+    page.until(&format!("document.getElementById('board').viewBox.baseVal.width < {}", fitted[2]), "the zoom").await;
+    let zoomed = page.view_box().await;
+    assert!(zoomed[2] < fitted[2] && zoomed[3] < fitted[3], "zoomed in: {fitted:?} -> {zoomed:?}");
+
+    // A drag pans: the picture follows the pointer, so the view moves the other way.
+    let drag = MouseActions::new("mouse".into())
+        .then(PointerAction::MoveTo { duration: None, x: cx, y: cy })
+        .then(PointerAction::Down { button: MOUSE_BUTTON_LEFT })
+        .then(PointerAction::MoveBy { duration: Some(Duration::from_millis(100)), x: 40.0, y: 20.0 })
+        .then(PointerAction::MoveBy { duration: Some(Duration::from_millis(100)), x: 40.0, y: 20.0 })
+        .then(PointerAction::Up { button: MOUSE_BUTTON_LEFT });
+    page.client.perform_actions(drag).await.expect("the pointer drags");
+    let panned = page.view_box().await;
+    assert!(panned[0] < zoomed[0] && panned[1] < zoomed[1], "panned: {zoomed:?} -> {panned:?}");
+    assert_eq!((panned[2], panned[3]), (zoomed[2], zoomed[3]), "a pan keeps the zoom");
+    // A drag is not a click: nothing was chosen.
+    assert_eq!(page.count("#board .dest").await, 0);
+
+    // A move whose piece and destination both show on the moved board; clicked as a person,
+    // it is the move played.
+    let id = page.game_id().await;
+    let legal = page.api(&format!("/api/games/{id}/moves"));
+    let legal = legal["moves"].as_array().expect("moves");
+    // Whether the first element `css` finds lies wholly inside the board's box.
+    let visible = |css: String| {
+        format!(
+            "(() => {{ const b = document.getElementById('board').getBoundingClientRect(); \
+             const e = document.querySelector({}); if (!e) return false; \
+             const r = e.getBoundingClientRect(); \
+             return r.left >= b.left && r.right <= b.right && r.top >= b.top && r.bottom <= b.bottom; }})()",
+            json!(css)
+        )
+    };
+    let mut chosen = None;
+    for m in legal {
+        let (Some(from), Some(to)) = (m["from"].as_str(), m["to"].as_str()) else { continue };
+        let alone = legal.iter().filter(|o| o["from"] == m["from"] && o["to"] == m["to"]).count() == 1;
+        let piece = format!("#board .piece[data-key={}]", json!(from));
+        let cell = format!("#board .empty[data-key={to}], #board .piece[data-key={to}]", to = json!(to));
+        if alone && page.js(&visible(piece)).await == true && page.js(&visible(cell)).await == true {
+            chosen = Some(m.clone());
+            break;
+        }
+    }
+    let chosen = chosen.expect("a move on the visible board");
+    let (from, to) = (chosen["from"].as_str().unwrap(), chosen["to"].as_str().unwrap());
+    page.move_piece("", Some(from), to).await;
+    assert_eq!(page.view_box().await, panned, "playing keeps the person's view");
+    let position = page.api(&format!("/api/games/{id}"));
+    assert_eq!(position["moves"][21], chosen["move"]);
+    assert_eq!((position["last_move"]["from"].as_str(), position["last_move"]["to"].as_str()), (Some(from), Some(to)));
+
+    // The fit button shows the whole board again.
+    page.click("#zoom-fit").await;
+    let refit = page.view_box().await;
+    assert!(refit[2] > panned[2], "fitted again: {panned:?} -> {refit:?}");
+    page.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_says_when_a_move_waits_for_a_search_slot() {
+    let page = Page::open().await;
+    // Every search slot busy: comb at Max, a minute a move, in games no page shows.
+    let slots = page.api("/api/info")["search_slots"].as_u64().expect("slots");
+    let busy: Vec<String> = (0..slots)
+        .map(|_| {
+            let game = page.call(
+                "POST",
+                "/api/games",
+                Some(json!({"start": "Base", "white": {"kind": "comb", "level": "Max", "seconds": 60}, "black": {"kind": "human"}})),
+            );
+            game["id"].as_str().expect("an id").to_string()
+        })
+        .collect();
+    let start = Instant::now();
+    while page.api("/api/info")["searches_running"].as_u64() != Some(slots) {
+        assert!(start.elapsed() < PATIENCE, "the slots did not fill");
+        tokio::time::sleep(Duration::from_millis(30)).await;
+    }
+    page.new_game(Some("Base"), None, None, "human", "comb:Easy").await;
+    page.move_piece("wS1", None, "0,0").await;
+    let banner = page.text("#status #waiting").await;
+    assert_eq!(banner, format!("Waiting for a free search slot ({slots} busy)"));
+    page.screenshot("waiting.png").await;
+    // The slots free up: comb answers and the banner goes.
+    for id in &busy {
+        page.call("DELETE", &format!("/api/games/{id}"), None);
+    }
+    page.until("document.querySelectorAll('#moves .ply').length - 1 === 2", "comb's reply").await;
+    page.until("document.getElementById('waiting') === null", "the banner gone").await;
+    page.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn intellector_with_the_classic_rules_chosen_on_the_start_screen() {
+    let page = Page::open().await;
+    page.new_game(Some("Intellector"), None, Some("Classic"), "human", "human").await;
+    let title = page.text("#title").await;
+    assert!(title.starts_with("Intellector (Classic)"), "{title}");
+    let id = page.game_id().await;
+    let position = page.api(&format!("/api/games/{id}"));
+    assert_eq!(position["rules"], "Classic");
+    // Under the Classic rules the Liberator only jumps: the page highlights exactly the
+    // destinations comb's Classic rules give, fewer than the Modern rules' steps and jumps.
+    let liberator = position["pieces"]
+        .as_array()
+        .expect("pieces")
+        .iter()
+        .find(|p| p["color"] == "White" && p["bug"] == "L")
+        .expect("a white Liberator");
+    let key = liberator["key"].as_str().expect("a cell");
+    let destinations = |moves: &Value| -> Vec<String> {
+        let mut to: Vec<String> = moves["moves"]
+            .as_array()
+            .expect("moves")
+            .iter()
+            .map(|m| m["to"].as_str().unwrap_or_default().to_string())
+            .collect();
+        to.sort();
+        to
+    };
+    let classic = destinations(&page.api(&format!("/api/games/{id}/moves?from={key}")));
+    let modern_game = page.call(
+        "POST",
+        "/api/games",
+        Some(
+            json!({"start": "Intellector", "rules": "Modern", "white": {"kind": "human"}, "black": {"kind": "human"}}),
+        ),
+    );
+    let modern =
+        destinations(&page.api(&format!("/api/games/{}/moves?from={key}", modern_game["id"].as_str().unwrap())));
+    assert!(classic.len() < modern.len() && classic.iter().all(|c| modern.contains(c)), "{classic:?} {modern:?}");
+    page.click(&format!("#board .piece[data-key={}]", json!(key))).await;
+    page.until(&format!("document.querySelectorAll('#board .dest').length === {}", classic.len()), "the destinations")
+        .await;
+    let shown: Vec<String> = page
+        .js("[...document.querySelectorAll('#board .dest')].map(d => d.dataset.key).sort()")
+        .await
+        .as_array()
+        .expect("keys")
+        .iter()
+        .map(|k| k.as_str().unwrap_or_default().to_string())
+        .collect();
+    assert_eq!(shown, classic);
+    // A jump, played by clicks, is recorded under the Classic rules.
+    if let Some(to) = classic.first() {
+        page.click(&format!("#board .dest[data-key={}]", json!(to))).await;
+        page.until("document.querySelectorAll('#moves .ply').length - 1 === 1", "the jump listed").await;
+        let after = page.api(&format!("/api/games/{id}"));
+        assert_eq!((after["plies"].as_u64(), after["rules"].as_str()), (Some(1), Some("Classic")));
+    }
+    page.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_engine_chosen_on_the_start_screen_plays_and_one_that_crashes_says_so() {
+    let comb = format!("comb-uhp='{}'", env!("CARGO_BIN_EXE_comb"));
+    let crash = format!("fake-crash=bash '{}/tests/fake_engine.sh' crash", env!("CARGO_MANIFEST_DIR"));
+    let page = Page::open_with(&["--engine", &comb, "--engine", &crash]).await;
+    let offered: Vec<String> = page
+        .js("[...document.querySelectorAll('#black-player option')].map(o => o.textContent)")
+        .await
+        .as_array()
+        .expect("options")
+        .iter()
+        .map(|o| o.as_str().unwrap_or_default().to_string())
+        .collect();
+    assert!(offered.ends_with(&["comb-uhp (engine)".to_string(), "fake-crash (engine)".to_string()]), "{offered:?}");
+
+    // comb as an external UHP engine: it answers the person's move.
+    page.new_game(Some("Base"), None, None, "human", "engine:comb-uhp").await;
+    let title = page.text("#title").await;
+    assert_eq!(title, "Base · Person vs comb-uhp");
+    page.move_piece("wS1", None, "0,0").await;
+    page.until("document.querySelectorAll('#moves .ply').length - 1 === 2", "the engine's reply").await;
+    let id = page.game_id().await;
+    let position = page.api(&format!("/api/games/{id}"));
+    assert_eq!(position["players"]["black"], json!({"kind": "engine", "name": "comb-uhp"}));
+    assert_eq!(page.text("#moves .ply[data-ply=\"2\"]").await, position["moves"][1].as_str().expect("a move"));
+
+    // An engine that crashes on its first move loses, and the page says why.
+    page.click("#new-game").await;
+    page.new_game(Some("Base"), None, None, "human", "engine:fake-crash").await;
+    page.move_piece("wS1", None, "0,0").await;
+    let result = page.text("#result:not([hidden])").await;
+    assert!(result.starts_with("White wins"), "{result}");
+    assert_eq!(result.matches("fake-crash crashed (exited with code 3)").count(), 1, "said once: {result}");
+    page.screenshot("engine-crashed.png").await;
+
+    // comb at Max with the time typed on the start screen (the box allows what the server
+    // accepts: up to a minute a move).
+    page.click("#new-game").await;
+    assert_eq!(page.js("document.getElementById('black-seconds').max").await, "60");
+    page.new_game(Some("Base"), None, None, "human", "comb:Max:0.3").await;
+    let id = page.game_id().await;
+    assert_eq!(
+        page.api(&format!("/api/games/{id}"))["players"]["black"],
+        json!({"kind": "comb", "level": "Max", "seconds": 0.3})
+    );
+    page.move_piece("wS1", None, "0,0").await;
+    page.until("document.querySelectorAll('#moves .ply').length - 1 === 2", "comb's reply").await;
     page.close().await;
 }

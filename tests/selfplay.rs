@@ -1,7 +1,7 @@
 //! `comb selfplay`: reproducible with a seed, whatever the thread count, and every line a
 //! position a tuner can read back.
 
-use comb::games::AnyGame;
+use comb::games::{AnyGame, GameOptions};
 use comb::intellector::Rules;
 use comb::search::Limits;
 use comb::train::selfplay::{run, SelfplayTally, Settings};
@@ -9,7 +9,7 @@ use comb::train::selfplay::{run, SelfplayTally, Settings};
 fn settings(game_type: &str, threads: usize) -> Settings {
     Settings {
         game_type: game_type.to_string(),
-        rules: Rules::Modern,
+        options: GameOptions::default(),
         games: 4,
         limits: Limits::depth(2),
         openings: Vec::new(),

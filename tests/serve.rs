@@ -1,7 +1,8 @@
 //! `comb serve` against real clients: a real `comb serve --port 0` process, a real HTTP client
 //! (ureq) and a real WebSocket client (tungstenite). Every API call, bad inputs, the Origin
-//! rule, the `/uhp` transcript against stdin's, analysis stopping with its socket, review,
-//! external engines that fail, and Ctrl+C.
+//! rule, the `/uhp` transcript against stdin's, analysis stopping with its socket, a game's
+//! search and engines stopping with its last events socket, review, external engines that
+//! fail, and Ctrl+C.
 //!
 //! Waits are bounded by a generous patience, never asserted as timings.
 
@@ -13,6 +14,7 @@ use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 use tungstenite::client::IntoClientRequest;
 use tungstenite::stream::MaybeTlsStream;
@@ -25,24 +27,47 @@ const PATIENCE: Duration = Duration::from_secs(60);
 struct Serve {
     child: Child,
     port: u16,
+    /// The lines it writes on standard error.
+    errors: Receiver<String>,
 }
 
 impl Serve {
     fn start(args: &[&str]) -> Serve {
+        Serve::start_with(args, &[])
+    }
+
+    /// Starts `comb serve --port 0 ARGS` with more environment variables; reads the URL it
+    /// prints, and its standard error on a thread.
+    fn start_with(args: &[&str], env: &[(&str, &str)]) -> Serve {
         let mut child = Command::new(COMB)
             .args(["serve", "--port", "0"])
             .args(args)
+            .envs(env.iter().copied())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .expect("comb serve starts");
+        let stderr = child.stderr.take().expect("piped");
+        let (tx, errors) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
         let mut line = String::new();
         BufReader::new(child.stdout.as_mut().expect("piped")).read_line(&mut line).expect("the URL line");
         let url = line.trim().strip_prefix("comb serve: listening on ").expect("the URL line").to_string();
         let port = url.trim_end_matches('/').rsplit(':').next().and_then(|p| p.parse().ok()).expect("a port");
         assert_eq!(url, format!("http://localhost:{port}/"));
-        Serve { child, port }
+        Serve { child, port, errors }
+    }
+
+    /// The next line on its standard error.
+    fn next_error(&self) -> String {
+        self.errors.recv_timeout(PATIENCE).expect("a line on standard error")
     }
 
     fn url(&self, path: &str) -> String {
@@ -63,6 +88,18 @@ impl Serve {
             Err(ureq::Error::Status(code, r)) => (code, r.into_string().expect("a text body")),
             Err(e) => panic!("{method} {path}: {e}"),
         }
+    }
+
+    /// A GET of `path` exactly as written, over a plain TCP connection: its status and body.
+    fn raw_get(&self, path: &str) -> (u16, String) {
+        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).expect("a connection");
+        write!(stream, "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n\r\n", self.port)
+            .expect("the request is sent");
+        let mut response = String::new();
+        stream.read_to_string(&mut response).expect("the response");
+        let status = response.split(' ').nth(1).and_then(|s| s.parse().ok()).expect("a status line");
+        let body = response.split_once("\r\n\r\n").map(|(_, b)| b.to_string()).unwrap_or_default();
+        (status, body)
     }
 
     fn get(&self, path: &str) -> (u16, Value) {
@@ -185,8 +222,81 @@ fn info_static_files_and_unknown_paths() {
         assert_eq!(status, 404, "{path}");
         assert!(serde_json::from_str::<Value>(&body).unwrap()["error"].is_string(), "{path}: {body}");
     }
+    // Sent as written (an HTTP client would resolve the dots first): no path reaches a file.
+    for path in [
+        "/static/../Cargo.toml",
+        "/static/../../../../etc/passwd",
+        "/static/%2F..%2FCargo.toml",
+        "/static/..%5cCargo.toml",
+        "/static//etc/passwd",
+        "/static/./app.js",
+        "/static/%00",
+        "//etc/passwd",
+        "/../Cargo.toml",
+        "/src/serve/web/app.js",
+    ] {
+        let (status, body) = serve.raw_get(path);
+        assert_eq!(status, 404, "{path}: {body}");
+        assert!(serde_json::from_str::<Value>(&body).unwrap()["error"].is_string(), "{path}: {body}");
+    }
     let (status, body) = serve.request("PUT", "/api/info", Some("{}"), None);
     assert_eq!((status, body.as_str()), (405, r#"{"error":"method not allowed on this path"}"#));
+}
+
+/// Stops a server with Ctrl+C (SIGINT) and returns what it wrote on standard error.
+fn interrupt(mut serve: Serve) -> Vec<String> {
+    let kill = Command::new("kill").args(["-INT", &serve.child.id().to_string()]).status().unwrap();
+    assert!(kill.success());
+    assert_eq!(serve.child.wait().unwrap().code(), Some(0));
+    serve.errors.iter().collect()
+}
+
+#[test]
+fn another_host_than_this_machine_is_warned_about() {
+    let local = Serve::start(&[]);
+    assert_eq!(local.get("/api/info").0, 200);
+    assert_eq!(interrupt(local), ["comb serve: stopping"]);
+
+    let everyone = Serve::start(&["--host", "0.0.0.0"]);
+    assert_eq!(
+        everyone.next_error(),
+        "warning: listening on 0.0.0.0 : anyone who can reach this address can use the engine and its search slots"
+    );
+    assert_eq!(everyone.get("/api/info").0, 200);
+    assert_eq!(interrupt(everyone), ["comb serve: stopping"]);
+}
+
+#[test]
+fn open_starts_the_browser_at_the_url_or_says_to_open_it() {
+    use std::os::unix::fs::PermissionsExt;
+    // A browser opener that notes the URL it is given, then fails.
+    let dir = common::temp_dir("serve", "open");
+    let opened = dir.join("opened");
+    let opener = dir.join("xdg-open");
+    std::fs::write(&opener, format!("#!/bin/sh\nprintf '%s\\n' \"$@\" > '{}'\nexit 3\n", opened.display())).unwrap();
+    std::fs::set_permissions(&opener, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let path = dir.display().to_string();
+    let serve = Serve::start_with(&["--open"], &[("PATH", &path)]);
+    let url = format!("http://localhost:{}/", serve.port);
+    assert_eq!(
+        serve.next_error(),
+        format!("warning: could not open a browser (xdg-open exit status: 3); open {url} yourself")
+    );
+    assert_eq!(std::fs::read_to_string(&opened).unwrap(), format!("{url}\n"));
+    assert_eq!(serve.get("/api/info").0, 200, "the server goes on");
+    drop(serve);
+
+    // No opener at all: a warning, and the server goes on.
+    std::fs::remove_file(&opener).unwrap();
+    let serve = Serve::start_with(&["--open"], &[("PATH", &path)]);
+    let url = format!("http://localhost:{}/", serve.port);
+    assert_eq!(
+        serve.next_error(),
+        format!(
+            "warning: could not open a browser (xdg-open: No such file or directory (os error 2)); open {url} yourself"
+        )
+    );
+    assert_eq!(serve.get("/api/info").0, 200, "the server goes on");
 }
 
 #[test]
@@ -380,6 +490,29 @@ fn the_origin_rule_and_the_size_limit() {
         }
     }
     assert!(serve.socket_with_origin("/uhp", Some(&own)).is_ok());
+    // A game's events socket follows the same rule.
+    let game = serve.create(json!({"start": "Base", "white": human(), "black": human()}));
+    let events = format!("/api/games/{}/events", game["id"].as_str().unwrap());
+    match serve.socket_with_origin(&events, Some("http://evil.example")) {
+        Err(tungstenite::Error::Http(response)) => assert_eq!(response.status(), 403),
+        other => panic!("the events socket was not refused: {:?}", other.map(|_| ())),
+    }
+    assert!(serve.socket_with_origin(&events, Some(&own)).is_ok());
+    // The sockets' paths asked for as plain pages, and a socket for no game.
+    for path in ["/uhp", events.as_str()] {
+        let (status, body) = serve.request("GET", path, None, None);
+        assert_eq!(status, 400, "{path}");
+        let error: Value = serde_json::from_str(&body).unwrap();
+        assert!(error["error"].as_str().unwrap().starts_with("this is a WebSocket endpoint"), "{path}: {body}");
+    }
+    match serve.socket_with_origin("/api/games/g999/events", None) {
+        Err(tungstenite::Error::Http(response)) => {
+            assert_eq!(response.status(), 404);
+            let body = response.body().as_deref().map(String::from_utf8_lossy).unwrap_or_default().into_owned();
+            assert_eq!(body, r#"{"error":"no game `g999`"}"#);
+        }
+        other => panic!("a socket for no game was opened: {:?}", other.map(|_| ())),
+    }
 
     let huge = format!(
         "{{\"start\":\"{}\",\"white\":{{\"kind\":\"human\"}},\"black\":{{\"kind\":\"human\"}}}}",
@@ -397,7 +530,34 @@ fn the_origin_rule_and_the_size_limit() {
         }
     };
     assert!(closed, "an over-long message closes the socket");
+    let mut socket = serve.socket(&events);
+    let _ = next_event(&mut socket, "position");
+    let _ = socket.send(Message::Text("a".repeat((1 << 20) + 1).into()));
+    let closed = loop {
+        match socket.read() {
+            Ok(Message::Close(_)) | Err(_) => break true,
+            Ok(_) => {}
+        }
+    };
+    assert!(closed, "an over-long message closes the events socket too");
     assert_eq!(serve.get("/api/info").0, 200, "the server goes on");
+}
+
+#[test]
+fn at_most_a_thousand_games_are_kept() {
+    let serve = Serve::start(&[]);
+    let body = json!({"start": "Base", "white": human(), "black": human()});
+    let agent = ureq::AgentBuilder::new().build();
+    for _ in 0..1000 {
+        let response = agent.post(&serve.url("/api/games")).send_json(&body).expect("a game");
+        assert_eq!(response.status(), 201);
+    }
+    let (status, error) = serve.post("/api/games", &body);
+    assert_eq!((status, error), (409, json!({"error": "1000 games are open: delete some first"})));
+    let (status, _) = serve.request("DELETE", "/api/games/g1", None, None);
+    assert_eq!(status, 204);
+    assert_eq!(serve.create(body)["id"], "g1001");
+    assert_eq!(serve.get("/api/info").1["games"], 1000);
 }
 
 #[test]
@@ -611,10 +771,103 @@ fn ctrl_c_stops_searches_and_ends_engines() {
     let status = serve.child.wait().unwrap();
     assert_eq!(status.code(), Some(0));
     for pid in engines {
-        let alive = std::path::Path::new(&format!("/proc/{pid}")).exists()
-            && !std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default().contains(") Z ");
-        assert!(!alive, "engine process {pid} is still running");
+        assert!(!alive(pid), "engine process {pid} is still running");
     }
+}
+
+/// Whether a process is running (it exists and is not a zombie waiting to be reaped).
+fn alive(pid: u32) -> bool {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    !stat.is_empty() && !stat.contains(") Z ")
+}
+
+/// Waits until the server runs some child process, and returns them.
+fn wait_for_children(serve: &Serve, what: &str) -> Vec<u32> {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let running: Vec<u32> = children(serve.child.id()).into_iter().filter(|&p| alive(p)).collect();
+        if !running.is_empty() {
+            return running;
+        }
+        assert!(Instant::now() < deadline, "{what} did not start");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Waits until none of `pids` runs any more.
+fn wait_ended(pids: &[u32], what: &str) {
+    let deadline = Instant::now() + PATIENCE;
+    while pids.iter().any(|&p| alive(p)) {
+        assert!(Instant::now() < deadline, "{what} still runs: {pids:?}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[test]
+fn the_last_events_socket_closing_stops_the_games_search_and_ends_its_engines() {
+    let (hang, later) = (fake("hang"), fake("crash-later"));
+    let serve = Serve::start(&["--engine", &hang, "--engine", &later]);
+
+    // comb at Max with a minute per move, shown on two pages.
+    let game = serve
+        .create(json!({"start": "Base", "white": {"kind": "comb", "level": "Max", "seconds": 60}, "black": human()}));
+    let id = game["id"].as_str().unwrap();
+    let events = format!("/api/games/{id}/events");
+    let (first, second) = (serve.socket(&events), serve.socket(&events));
+    serve.wait_for(id, "comb to think", |p| p["thinking"] == true);
+    // One page closes: the other still shows the game, so the search goes on.
+    drop(first);
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(serve.get("/api/info").1["searches_running"], 1);
+    assert_eq!(serve.get(&format!("/api/games/{id}")).1["thinking"], true);
+    // The last one closes: the search stops, the game stays as it was.
+    drop(second);
+    wait_idle(&serve);
+    let parked = serve.wait_for(id, "the search to stop", |p| p["thinking"] == false);
+    assert_eq!((parked["plies"].as_u64(), parked["state"].as_str()), (Some(0), Some("NotStarted")));
+    assert_eq!(parked["message"], Value::Null);
+    // A page opens it again (a reload): comb thinks again, until that page closes too.
+    let again = serve.socket(&events);
+    serve.wait_for(id, "comb to think again", |p| p["thinking"] == true);
+    assert_eq!(serve.get("/api/info").1["searches_running"], 1);
+    drop(again);
+    wait_idle(&serve);
+    serve.request("DELETE", &format!("/api/games/{id}"), None, None);
+
+    // An engine in the middle of its move: its process ends.
+    let game = serve.create(
+        json!({"start": "Base", "white": {"kind": "engine", "name": "fake-hang", "seconds": 60}, "black": human()}),
+    );
+    let id = game["id"].as_str().unwrap();
+    let events = format!("/api/games/{id}/events");
+    let socket = serve.socket(&events);
+    serve.wait_for(id, "the engine to think", |p| p["thinking"] == true);
+    let engines = wait_for_children(&serve, "the engine");
+    drop(socket);
+    wait_ended(&engines, "the engine");
+    let parked = serve.wait_for(id, "the move to stop", |p| p["thinking"] == false);
+    assert_eq!((parked["state"].as_str(), parked["message"].clone()), (Some("NotStarted"), Value::Null));
+    wait_idle(&serve);
+    // Opened again, the game starts a fresh engine for the move.
+    let again = serve.socket(&events);
+    serve.wait_for(id, "the engine to think again", |p| p["thinking"] == true);
+    let fresh = wait_for_children(&serve, "the engine again");
+    assert!(fresh.iter().all(|p| !engines.contains(p)), "{fresh:?} {engines:?}");
+    drop(again);
+    wait_ended(&fresh, "the fresh engine");
+    serve.request("DELETE", &format!("/api/games/{id}"), None, None);
+
+    // An engine waiting for the person's move: its process ends too.
+    let game = serve
+        .create(json!({"start": "Base", "white": {"kind": "engine", "name": "fake-crash-later"}, "black": human()}));
+    let id = game["id"].as_str().unwrap();
+    let socket = serve.socket(&format!("/api/games/{id}/events"));
+    let played = serve.wait_for(id, "the engine's move", |p| p["plies"] == 1 && p["thinking"] == false);
+    assert_eq!(played["moves"], json!(["wS1"]));
+    let engines = wait_for_children(&serve, "the engine");
+    drop(socket);
+    wait_ended(&engines, "the idle engine");
+    assert_eq!(serve.get(&format!("/api/games/{id}")).1["moves"], json!(["wS1"]));
 }
 
 /// The fuzzing below draws from the crate's own seeded generator.

@@ -2,8 +2,8 @@
 //! self-play positions, and writes weights files the engine compiles.
 
 use comb::eval::{Trace, Tunable};
+use comb::games::GameOptions;
 use comb::hive::Hive;
-use comb::intellector::Rules;
 use comb::train::tune::{self, Data, Settings, TuneError};
 
 fn sigmoid(x: f64) -> f64 {
@@ -67,7 +67,7 @@ fn sample() -> String {
 
 #[test]
 fn tuning_on_self_play_positions_lowers_the_error() {
-    let (game, data) = tune::load(&[sample()], Rules::Modern).unwrap();
+    let (game, data) = tune::load(&[sample()], GameOptions::default()).unwrap();
     assert_eq!(game, tune::TunedGame::Hive);
     assert_eq!(data.len(), 300);
     let start = tune::current(game);
@@ -105,11 +105,11 @@ fn a_bad_line_is_named_by_file_and_line() {
     let file = dir.join("bad.txt");
     std::fs::write(&file, "1\t20\tBase;NotStarted;White[1]\n2\t0\tBase;NotStarted;White[1]\n").unwrap();
     let name = file.display().to_string();
-    let error = tune::load(std::slice::from_ref(&name), Rules::Modern).unwrap_err();
+    let error = tune::load(std::slice::from_ref(&name), GameOptions::default()).unwrap_err();
     assert!(matches!(&error, TuneError::Line { line: 2, .. }), "{error}");
     assert_eq!(error.to_string(), format!("{name}:2: result 2 is not between 0 and 1"));
     std::fs::write(&file, "1\t0\tIntellector;NotStarted;White[1]\n0\t0\tBase;NotStarted;White[1]\n").unwrap();
-    let error = tune::load(std::slice::from_ref(&name), Rules::Modern).unwrap_err();
+    let error = tune::load(std::slice::from_ref(&name), GameOptions::default()).unwrap_err();
     assert_eq!(error.to_string(), format!("{name}: positions of two games"));
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -12,8 +12,7 @@
 //! writes it). Those plies are its [`Entry::book`].
 
 use crate::error::RulesError;
-use crate::games::AnyGame;
-use crate::intellector::Rules;
+use crate::games::{AnyGame, GameOptions};
 use crate::pgn::{self, PgnError};
 use crate::tournament::openings::is_pgn;
 use std::fmt;
@@ -103,9 +102,9 @@ pub enum InputError {
 
 /// What the argument names: a GameString if it holds a `;`, standard input for `-`, else a
 /// file.
-pub fn load(argument: &str, rules: Rules) -> Result<Input, InputError> {
+pub fn load(argument: &str, options: GameOptions) -> Result<Input, InputError> {
     if argument.contains(';') {
-        let game = AnyGame::parse(argument.trim(), rules).map_err(InputError::GameString)?;
+        let game = options.parse(argument.trim()).map_err(InputError::GameString)?;
         return Ok(Input { games: vec![Entry::new(1, 1, game)], problems: Vec::new() });
     }
     let path = PathBuf::from(argument);
@@ -118,7 +117,7 @@ pub fn load(argument: &str, rules: Rules) -> Result<Input, InputError> {
         std::fs::read(&path).map_err(|error| InputError::Read { path: path.clone(), error })?
     };
     let text = String::from_utf8(bytes).map_err(|_| InputError::NotUtf8 { path: path.clone() })?;
-    let input = parse(&path, &text, rules)?;
+    let input = parse(&path, &text, options)?;
     if input.games.is_empty() && input.problems.is_empty() {
         return Err(InputError::NoGames { path });
     }
@@ -127,13 +126,13 @@ pub fn load(argument: &str, rules: Rules) -> Result<Input, InputError> {
 
 /// The games of `text`, the contents of `path`: a tournament's JSONL record, PGN or
 /// GameStrings (see [`is_jsonl`], [`is_pgn`]).
-pub fn parse(path: &Path, text: &str, rules: Rules) -> Result<Input, InputError> {
+pub fn parse(path: &Path, text: &str, options: GameOptions) -> Result<Input, InputError> {
     if is_jsonl(text) {
-        Ok(parse_jsonl(text, rules))
+        Ok(parse_jsonl(text, options))
     } else if is_pgn(path, text) {
-        parse_pgn(text, rules)
+        parse_pgn(text, options)
     } else {
-        Ok(parse_game_strings(text, rules))
+        Ok(parse_game_strings(text, options))
     }
 }
 
@@ -159,7 +158,7 @@ struct RecordedGame {
 
 /// A tournament's JSONL record, one game a line: the game is the line's `game_string`, with its
 /// players, result and opening plies.
-pub fn parse_jsonl(text: &str, rules: Rules) -> Input {
+pub fn parse_jsonl(text: &str, options: GameOptions) -> Input {
     let mut input = Input::default();
     let lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_start_matches('\u{feff}').trim()));
     for (number, (line, content)) in lines.filter(|(_, c)| !c.is_empty()).enumerate() {
@@ -171,7 +170,7 @@ pub fn parse_jsonl(text: &str, rules: Rules) -> Input {
                 continue;
             }
         };
-        match AnyGame::parse(&recorded.game_string, rules) {
+        match options.parse(&recorded.game_string) {
             Ok(game) => input.games.push(Entry {
                 white: Some(recorded.white),
                 black: Some(recorded.black),
@@ -186,11 +185,11 @@ pub fn parse_jsonl(text: &str, rules: Rules) -> Input {
 }
 
 /// One GameString a line; blank lines and `#` comments skipped.
-pub fn parse_game_strings(text: &str, rules: Rules) -> Input {
+pub fn parse_game_strings(text: &str, options: GameOptions) -> Input {
     let mut input = Input::default();
     let lines = text.lines().enumerate().map(|(i, raw)| (i + 1, raw.split('#').next().unwrap_or_default().trim()));
     for (number, (line, content)) in lines.filter(|(_, c)| !c.is_empty()).enumerate() {
-        match AnyGame::from_type_or_string(content.trim_start_matches('\u{feff}'), rules) {
+        match options.start(content.trim_start_matches('\u{feff}')) {
             Ok(game) => input.games.push(Entry::new(number + 1, line, game)),
             Err(e) => input.problems.push(Problem { line, message: format!("line {line}: {e}") }),
         }
@@ -199,20 +198,17 @@ pub fn parse_game_strings(text: &str, rules: Rules) -> Input {
 }
 
 /// Games in Hive PGN: a game whose moves do not replay is a problem at the move's line.
-pub fn parse_pgn(text: &str, rules: Rules) -> Result<Input, InputError> {
+pub fn parse_pgn(text: &str, options: GameOptions) -> Result<Input, InputError> {
     let mut input = Input::default();
     for g in pgn::parse_games(text).map_err(InputError::Pgn)? {
-        match g.game(rules) {
+        match g.game(options) {
             Ok(game) => input.games.push(Entry {
                 white: g.white().map(str::to_string),
                 black: g.black().map(str::to_string),
                 recorded_result: g.result().map(str::to_string),
                 // comb's tournament writes the opening as a GameString; a tag that is none
                 // (an opening's name) says nothing about plies.
-                book: g
-                    .opening()
-                    .and_then(|o| AnyGame::parse(o, rules).ok())
-                    .map_or(0, |o| o.plies().min(game.plies())),
+                book: g.opening().and_then(|o| options.parse(o).ok()).map_or(0, |o| o.plies().min(game.plies())),
                 ..Entry::new(g.number(), g.line(), game)
             }),
             Err(e) => input.problems.push(Problem { line: e.place().line, message: e.to_string() }),

@@ -2,28 +2,10 @@
 //! one-hive rule's pin search is in `one_hive.rs`.
 
 use super::grid::{neighbour, Cell, CellMap, NO_CELL};
-use super::piece::{Bug, GameType, MaybePiece, Piece, PIECE_COUNT};
+use super::piece::{Bug, GameType, MaybePiece, Piece, PieceSet, PIECE_COUNT};
 use super::zobrist;
 use super::{Move, MoveView};
 use crate::game::{Color, Outcome};
-
-/// Iterates over the set bits of a piece mask, lowest first.
-#[inline(always)]
-pub(crate) fn bits(mut mask: u32) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let id = mask.trailing_zeros() as u8;
-            mask &= mask - 1;
-            id
-        })
-    })
-}
-
-/// The piece ids of one colour as a bit set.
-#[inline(always)]
-pub(crate) fn color_mask(color: Color) -> u32 {
-    ((1u32 << super::piece::PER_SIDE) - 1) << (color.index() as u32 * super::piece::PER_SIDE as u32)
-}
 
 /// The neighbourhood of one cell as three 6-bit rings in one `u32`: bit `d` of each ring
 /// stands for the neighbour in direction `d`. Bits 0–5 say which neighbours are occupied,
@@ -141,8 +123,8 @@ impl Scratch {
 #[derive(Clone)]
 pub struct Hive {
     pub(crate) game_type: GameType,
-    /// Bit `id` set for every piece of this game type.
-    pub(crate) enabled: u32,
+    /// The pieces of this game type.
+    pub(crate) enabled: PieceSet,
     /// Top piece of every cell, if any.
     pub(crate) top: CellMap<MaybePiece>,
     /// Number of pieces stacked on every cell.
@@ -153,8 +135,8 @@ pub struct Hive {
     pub(crate) rings: CellMap<Rings>,
     /// Cell of every piece, [`NO_CELL`] while in hand.
     pub(crate) pos: [Cell; PIECE_COUNT],
-    /// Bit `id` set for every piece on the board.
-    pub(crate) in_play: u32,
+    /// The pieces on the board.
+    pub(crate) in_play: PieceSet,
     /// The piece directly below every piece, if any.
     pub(crate) below: [MaybePiece; PIECE_COUNT],
     /// Pieces under every piece (0 = on the ground).
@@ -175,12 +157,12 @@ impl Hive {
     pub fn new(game_type: GameType) -> Hive {
         Hive {
             game_type,
-            enabled: game_type.piece_mask(),
+            enabled: game_type.pieces(),
             top: CellMap::new(MaybePiece::NONE),
             height: CellMap::new(0),
             rings: CellMap::new(Rings::EMPTY),
             pos: [NO_CELL; PIECE_COUNT],
-            in_play: 0,
+            in_play: PieceSet::EMPTY,
             below: [MaybePiece::NONE; PIECE_COUNT],
             level: [0; PIECE_COUNT],
             last_moved: MaybePiece::NONE,
@@ -228,7 +210,7 @@ impl Hive {
     /// Whether `piece` takes part in this game type.
     #[inline]
     pub fn is_enabled(&self, piece: Piece) -> bool {
-        self.enabled & (1 << piece.0) != 0
+        self.enabled.contains(piece)
     }
 
     /// The cell of `piece`, or `None` while it is in hand.
@@ -366,7 +348,7 @@ impl Hive {
     /// Hashes of the earlier positions with as many pieces in play as now (the only ones the
     /// game can return to), oldest first.
     pub fn repeatable_history(&self, out: &mut Vec<u64>) {
-        let pieces = self.in_play.count_ones() as u8;
+        let pieces = self.in_play.len() as u8;
         let start = self.history.iter().rposition(|u| u.pieces != pieces).map_or(0, |i| i + 1);
         out.extend(self.history[start..].iter().map(|u| u.hash));
     }
@@ -405,7 +387,7 @@ impl Hive {
         self.below[id] = self.top[to];
         self.level[id] = level;
         self.pos[id] = to;
-        self.in_play |= 1 << id;
+        self.in_play.insert(piece);
         self.set_top(to, piece.into());
         self.height[to] = level + 1;
         self.hash ^= zobrist::piece_key(piece.kind(), to, level);
@@ -420,7 +402,7 @@ impl Hive {
         self.set_top(from, self.below[id]);
         self.height[from] -= 1;
         self.pos[id] = NO_CELL;
-        self.in_play &= !(1 << id);
+        self.in_play.remove(piece);
         self.below[id] = MaybePiece::NONE;
         self.level[id] = 0;
     }
@@ -461,11 +443,7 @@ impl Hive {
 
     /// Plays a move without checking it. The move must be legal in this position.
     pub fn make(&mut self, mv: Move) {
-        self.history.push(Undo {
-            last_moved: self.last_moved,
-            pieces: self.in_play.count_ones() as u8,
-            hash: self.hash,
-        });
+        self.history.push(Undo { last_moved: self.last_moved, pieces: self.in_play.len() as u8, hash: self.hash });
         // The old "last moved" key is keyed by that piece's cell: remove it before anything moves.
         self.set_last_moved(MaybePiece::NONE);
         match mv.view() {
@@ -502,19 +480,19 @@ impl Hive {
 
     /// Cells of all stacks, in piece order of their bottom pieces.
     pub(crate) fn occupied_cells(&self) -> impl Iterator<Item = Cell> + '_ {
-        bits(self.in_play).filter(move |&p| self.level[p as usize] == 0).map(move |p| self.pos[p as usize])
+        self.in_play.iter().filter(move |p| self.level[p.0 as usize] == 0).map(move |p| self.pos[p.0 as usize])
     }
 
-    /// Bit set of the pieces of `color` that are in play and not covered.
+    /// The pieces of `color` that are in play and not covered.
     #[inline]
-    pub(crate) fn uncovered(&self, color: Color) -> u32 {
-        let mut mask = 0;
-        for id in bits(self.in_play & color_mask(color)) {
-            if self.top[self.pos[id as usize]] == Piece(id) {
-                mask |= 1 << id;
+    pub(crate) fn uncovered(&self, color: Color) -> PieceSet {
+        let mut set = PieceSet::EMPTY;
+        for piece in self.in_play & PieceSet::of(color) {
+            if self.top[self.pos[piece.0 as usize]] == piece {
+                set.insert(piece);
             }
         }
-        mask
+        set
     }
 }
 

@@ -19,50 +19,66 @@
 //! and the weights, an opening and an end-game value for each, live in
 //! [`super::weights::WEIGHTS`], written by `comb tune`.
 
-use super::board::{bits, color_mask};
 use super::grid::{adjacent, neighbour, slide_mask, Cell};
-use super::piece::{Bug, Piece};
+use super::piece::{Bug, Piece, PieceSet};
 use super::weights::WEIGHTS;
 use super::{Hive, Move, MoveView};
 use crate::eval::{Score, Signed, Sink, Trace, PHASE_MAX};
 use crate::game::Color;
 
-/// Feature indices: a single feature, or the first of eight (one per [`Bug`], in its order).
+/// Feature indices: a single feature, or the first of [`BUG_COUNT`](super::piece::BUG_COUNT)
+/// (one per [`Bug`], in its order). The per-bug blocks follow from the bug table.
 pub mod feature {
+    use crate::hive::piece::BUG_COUNT;
+
     /// Occupied cells around the player's queen: one feature per count, 0 to 6.
     pub const QUEEN_RING: usize = 0;
     /// Each queen neighbour that cannot leave (pinned, covered, or enemy).
-    pub const STUCK_NEIGHBOUR: usize = 7;
+    pub const STUCK_NEIGHBOUR: usize = QUEEN_RING + 7;
     /// The queen itself can still move.
-    pub const QUEEN_FREE: usize = 8;
+    pub const QUEEN_FREE: usize = STUCK_NEIGHBOUR + 1;
     /// A piece sits on top of the queen.
-    pub const QUEEN_COVERED: usize = 9;
+    pub const QUEEN_COVERED: usize = QUEEN_FREE + 1;
     /// An own pillbug (or a mosquito next to one) beside the own queen, free to act.
-    pub const PILLBUG_GUARD: usize = 10;
+    pub const PILLBUG_GUARD: usize = QUEEN_COVERED + 1;
     /// Each beetle or mosquito on top of the hive (it pins what it covers).
-    pub const ON_TOP: usize = 11;
+    pub const ON_TOP: usize = PILLBUG_GUARD + 1;
     /// Free pieces that can reach an empty cell next to the enemy queen, at most three.
-    pub const ATTACKERS: usize = 12;
+    pub const ATTACKERS: usize = ON_TOP + 1;
     /// Having the move.
-    pub const TEMPO: usize = 13;
+    pub const TEMPO: usize = ATTACKERS + 1;
     /// Uncovered, unpinned pieces that can move, by bug (none before the queen is in play).
-    pub const MOBILE: usize = 14;
+    pub const MOBILE: usize = TEMPO + 1;
     /// Pieces in hand, by bug.
-    pub const IN_HAND: usize = 22;
+    pub const IN_HAND: usize = MOBILE + BUG_COUNT;
     /// Pieces that (probably) hold the hive together, by bug.
-    pub const PINNED: usize = 30;
+    pub const PINNED: usize = IN_HAND + BUG_COUNT;
     /// Pieces with a piece on top of them, by bug.
-    pub const COVERED: usize = 38;
+    pub const COVERED: usize = PINNED + BUG_COUNT;
     /// Mobile pieces that can reach an empty cell next to the enemy queen, by bug.
-    pub const NOISY: usize = 46;
+    pub const NOISY: usize = COVERED + BUG_COUNT;
     /// Own pieces next to each uncovered piece, by bug.
-    pub const FRIENDLY_NEIGHBOURS: usize = 54;
+    pub const FRIENDLY_NEIGHBOURS: usize = NOISY + BUG_COUNT;
     /// Enemy pieces next to each uncovered piece, by bug.
-    pub const ENEMY_NEIGHBOURS: usize = 62;
+    pub const ENEMY_NEIGHBOURS: usize = FRIENDLY_NEIGHBOURS + BUG_COUNT;
     /// How many features there are.
-    pub const COUNT: usize = 70;
+    pub const COUNT: usize = ENEMY_NEIGHBOURS + BUG_COUNT;
+
+    /// The per-bug blocks with the prefix of their feature names, in index order.
+    pub const PER_BUG: [(usize, &str); 7] = [
+        (MOBILE, "mobile"),
+        (IN_HAND, "in_hand"),
+        (PINNED, "pinned"),
+        (COVERED, "covered"),
+        (NOISY, "noisy"),
+        (FRIENDLY_NEIGHBOURS, "friendly_neighbours"),
+        (ENEMY_NEIGHBOURS, "enemy_neighbours"),
+    ];
 }
 use feature::*;
+
+// `comb tune` writes one weight per feature.
+const _: () = assert!(WEIGHTS.len() == COUNT, "one weight per feature");
 
 /// The name of every feature, in index order.
 pub const FEATURES: [&str; COUNT] = [
@@ -155,8 +171,8 @@ pub fn trace(hive: &Hive) -> Trace {
 /// opponent's negative.
 #[inline]
 pub fn terms<S: Sink>(hive: &Hive, sink: &mut S) {
-    let in_hand = (hive.enabled & !hive.in_play).count_ones() as i32;
-    let pieces = hive.enabled.count_ones().max(1) as i32;
+    let in_hand = (hive.enabled - hive.in_play).len() as i32;
+    let pieces = hive.enabled.len().max(1) as i32;
     sink.phase(in_hand * PHASE_MAX / pieces);
     let pinned = likely_pinned(hive);
     let me = hive.to_move();
@@ -168,10 +184,10 @@ pub fn terms<S: Sink>(hive: &Hive, sink: &mut S) {
 /// Pieces standing alone whose neighbours form two or more separate groups: almost always the
 /// pieces that hold the hive together. (Exact pins need a graph search; a piece on a ring
 /// around an empty cell is the exception, and the evaluation can live with it.)
-fn likely_pinned(hive: &Hive) -> u32 {
-    let mut pinned = 0;
-    for id in bits(hive.in_play) {
-        let c = hive.pos[id as usize];
+fn likely_pinned(hive: &Hive) -> PieceSet {
+    let mut pinned = PieceSet::EMPTY;
+    for piece in hive.in_play {
+        let c = hive.pos[piece.0 as usize];
         if hive.height(c) != 1 {
             continue;
         }
@@ -179,21 +195,20 @@ fn likely_pinned(hive: &Hive) -> u32 {
         let previous = ((ring << 1) | (ring >> 5)) & 63;
         // Each occupied neighbour whose anticlockwise neighbour is empty starts a group.
         if (ring & !previous).count_ones() >= 2 {
-            pinned |= 1 << id;
+            pinned.insert(piece);
         }
     }
     pinned
 }
 
-/// Whether the piece `id` of an uncovered stack top can move at all (a cheap test, not a
-/// move generation).
+/// Whether `piece`, an uncovered stack top, can move at all (a cheap test, not a move
+/// generation).
 #[inline]
-fn can_move(hive: &Hive, id: u8, pinned: u32) -> bool {
-    if pinned & (1 << id) != 0 {
+fn can_move(hive: &Hive, piece: Piece, pinned: PieceSet) -> bool {
+    if pinned.contains(piece) {
         return false;
     }
-    let piece = Piece(id);
-    let c = hive.pos[id as usize];
+    let c = hive.pos[piece.0 as usize];
     match piece.bug() {
         Bug::Beetle | Bug::Grasshopper | Bug::Ladybug => true,
         Bug::Mosquito => hive.level(piece) > 0 || hive.ring(c) != 0,
@@ -203,20 +218,19 @@ fn can_move(hive: &Hive, id: u8, pinned: u32) -> bool {
 }
 
 /// The features of one side.
-fn side_terms<S: Sink>(hive: &Hive, color: Color, pinned: u32, out: &mut Signed<'_, S>) {
-    let own = color_mask(color);
+fn side_terms<S: Sink>(hive: &Hive, color: Color, pinned: PieceSet, out: &mut Signed<'_, S>) {
+    let own = PieceSet::of(color);
     let enemy_queen = hive.position(Piece::queen(color.opponent()));
     // Pieces in hand (the queen included: placing it is still to come).
-    for id in bits(hive.enabled & own & !hive.in_play) {
-        out.add(IN_HAND + Piece(id).bug() as usize, 1);
+    for piece in (hive.enabled & own) - hive.in_play {
+        out.add(IN_HAND + piece.bug() as usize, 1);
     }
     // Mobility and attackers: nothing moves before its side's queen is in play.
     let mut attackers = 0;
-    let movers = if hive.queen_in_play(color) { hive.in_play & own } else { 0 };
-    for id in bits(hive.in_play & own) {
-        let piece = Piece(id);
+    let movers = if hive.queen_in_play(color) { hive.in_play & own } else { PieceSet::EMPTY };
+    for piece in hive.in_play & own {
         let bug = piece.bug() as usize;
-        let c = hive.pos[id as usize];
+        let c = hive.pos[piece.0 as usize];
         if hive.top[c] != piece {
             out.add(COVERED + bug, 1);
             continue;
@@ -225,13 +239,13 @@ fn side_terms<S: Sink>(hive: &Hive, color: Color, pinned: u32, out: &mut Signed<
         let (friends, enemies) = if color == Color::White { (white, black) } else { (black, white) };
         out.add(FRIENDLY_NEIGHBOURS + bug, friends.count_ones() as i32);
         out.add(ENEMY_NEIGHBOURS + bug, enemies.count_ones() as i32);
-        if pinned & (1 << id) != 0 {
+        if pinned.contains(piece) {
             out.add(PINNED + bug, 1);
         }
         if hive.level(piece) > 0 {
             out.add(ON_TOP, 1);
         }
-        if movers & (1 << id) == 0 || !can_move(hive, id, pinned) {
+        if !movers.contains(piece) || !can_move(hive, piece, pinned) {
             continue;
         }
         out.add(MOBILE + bug, 1);
@@ -276,7 +290,7 @@ fn threatens(hive: &Hive, piece: Piece, c: Cell, q: Cell) -> bool {
 }
 
 /// How badly the queen of `color` is surrounded.
-fn queen_terms<S: Sink>(hive: &Hive, color: Color, pinned: u32, out: &mut Signed<'_, S>) {
+fn queen_terms<S: Sink>(hive: &Hive, color: Color, pinned: PieceSet, out: &mut Signed<'_, S>) {
     let queen = Piece::queen(color);
     let Some(q) = hive.position(queen) else { return };
     let ring = hive.ring(q);
@@ -289,7 +303,7 @@ fn queen_terms<S: Sink>(hive: &Hive, color: Color, pinned: u32, out: &mut Signed
         }
         let n = neighbour(q, d);
         let top = hive.top[n].piece(); // the ring says the cell is occupied
-        if top.color() != color || hive.height(n) > 1 || !can_move(hive, top.0, pinned) {
+        if top.color() != color || hive.height(n) > 1 || !can_move(hive, top, pinned) {
             stuck += 1;
         }
         if top.color() == color
@@ -303,7 +317,7 @@ fn queen_terms<S: Sink>(hive: &Hive, color: Color, pinned: u32, out: &mut Signed
     out.add(STUCK_NEIGHBOUR, stuck);
     if !hive.is_on_top(queen) {
         out.add(QUEEN_COVERED, 1);
-    } else if can_move(hive, queen.0, pinned) {
+    } else if can_move(hive, queen, pinned) {
         out.add(QUEEN_FREE, 1);
     }
     if guard {
@@ -339,6 +353,21 @@ mod tests {
     fn tempo(phase: i32) -> i32 {
         let [opening, end] = WEIGHTS[TEMPO];
         (opening * phase + end * (PHASE_MAX - phase)) / PHASE_MAX
+    }
+
+    #[test]
+    fn per_bug_features_follow_the_bug_table() {
+        // Each block holds one feature per bug, named after it, and the blocks end the list.
+        for (i, &(first, prefix)) in PER_BUG.iter().enumerate() {
+            assert_eq!(first, MOBILE + i * Bug::ALL.len(), "{prefix}");
+            for bug in Bug::ALL {
+                let name = format!("{prefix}_{}", bug.name().to_lowercase());
+                assert_eq!(FEATURES[first + bug as usize], name);
+            }
+        }
+        assert_eq!(MOBILE + PER_BUG.len() * Bug::ALL.len(), COUNT);
+        assert_eq!(FEATURES[TEMPO], "tempo");
+        assert_eq!(FEATURES[QUEEN_RING + 6], "queen_ring_6");
     }
 
     #[test]

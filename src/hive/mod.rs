@@ -28,7 +28,7 @@ pub use board::Hive;
 pub use grid::Cell;
 pub use illegal::IllegalMove;
 pub use notation::MoveText;
-pub use piece::{Bug, GameType, Piece};
+pub use piece::{Bug, GameType, Piece, PieceSet};
 pub use record::HiveGame;
 
 use crate::eval::{Trace, Tunable, Weight};

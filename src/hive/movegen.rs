@@ -4,18 +4,11 @@
 //! destination reached in several ways (a mosquito copying two bugs, a throw that equals a
 //! walk, two throwers) is emitted once: a move is identified by (piece, destination).
 
-use super::board::{bits, color_mask, Hive};
+use super::board::Hive;
 use super::grid::{anticlockwise, clockwise, neighbour, Cell, NO_CELL, ORIGIN};
-use super::piece::{Bug, Piece, PER_SIDE, PIECE_COUNT};
+use super::piece::{Bug, Piece, PieceSet, SAME_BUG_AS_PREVIOUS};
 use super::Move;
 use crate::game::Color;
-
-/// Bit `id` set when piece `id` has the same bug as piece `id - 1` (S2, B2, G2, G3, A2, A3),
-/// per colour.
-const SAME_BUG_AS_PREVIOUS: [u32; 2] = {
-    let white: u32 = (1 << 2) | (1 << 4) | (1 << 6) | (1 << 7) | (1 << 9) | (1 << 10);
-    [white, white << PER_SIDE]
-};
 
 /// Throwers of one position: at most the pillbug and the mosquito of the side to move.
 pub(crate) struct Throwers {
@@ -69,18 +62,19 @@ impl Hive {
         }
     }
 
-    /// The next piece of every bug type still in hand (same-type pieces enter in number order),
-    /// as a bit set of piece ids.
-    pub(crate) fn placeable_pieces(&self, me: Color) -> u32 {
-        let hand = self.enabled & color_mask(me) & !self.in_play;
-        let queen = 1 << Piece::queen(me).0;
-        if self.turn_number() == 4 && hand & queen != 0 {
-            return queen;
+    /// The next piece of every bug type still in hand (same-type pieces enter in number order).
+    pub(crate) fn placeable_pieces(&self, me: Color) -> PieceSet {
+        let hand = (self.enabled & PieceSet::of(me)) - self.in_play;
+        let queen = Piece::queen(me);
+        if self.turn_number() == 4 && hand.contains(queen) {
+            return PieceSet::only(queen);
         }
-        // The lowest piece in hand of each bug: a bit not preceded by a same-bug bit in hand.
-        let first = hand & !((hand << 1) & SAME_BUG_AS_PREVIOUS[me.index()]);
+        // The lowest piece in hand of each bug: one whose predecessor (the id below, shifted
+        // up onto it) is not in hand too.
+        let predecessor_in_hand = PieceSet::from_bits(hand.bits() << 1) & SAME_BUG_AS_PREVIOUS[me.index()];
+        let first = hand - predecessor_in_hand;
         if self.turn_number() == 1 {
-            first & !queen
+            first - PieceSet::only(queen)
         } else {
             first
         }
@@ -91,8 +85,8 @@ impl Hive {
     pub(crate) fn compute_placement_cells(&mut self, me: Color) {
         self.scratch.placements.clear();
         let (own, enemy) = (me.index(), me.opponent().index());
-        for id in bits(self.uncovered(me)) {
-            let c = self.pos[id as usize];
+        for piece in self.uncovered(me) {
+            let c = self.pos[piece.0 as usize];
             let mut empty = !self.ring(c) & 63;
             while empty != 0 {
                 let d = empty.trailing_zeros() as usize;
@@ -109,14 +103,12 @@ impl Hive {
     }
 
     fn generate_placements(&mut self, me: Color, out: &mut Vec<Move>) {
-        let mut pieces = self.placeable_pieces(me);
-        if pieces == 0 {
+        let pieces = self.placeable_pieces(me);
+        if pieces.is_empty() {
             return;
         }
         self.compute_placement_cells(me);
-        while pieces != 0 {
-            let piece = Piece(pieces.trailing_zeros() as u8);
-            pieces &= pieces - 1;
+        for piece in pieces {
             let base = Move::placement_base(piece);
             out.extend(self.scratch.placements.iter().map(|&to| Move(base | to.index() as u32)));
         }
@@ -159,14 +151,14 @@ impl Hive {
     /// target stands alone, did not just move, does not split the hive, and the climb is not
     /// blocked by two flanking stacks of height 2 or more.
     #[inline]
-    fn can_lift(&self, thrower: Cell, d: usize, pinned: u32) -> bool {
+    fn can_lift(&self, thrower: Cell, d: usize, pinned: PieceSet) -> bool {
         let n = neighbour(thrower, d);
         if self.height(n) != 1 {
             return false;
         }
         // The height check above makes the top a piece.
         let target = self.top[n].piece();
-        if self.last_moved == target || pinned & (1 << target.0) != 0 {
+        if self.last_moved == target || pinned.contains(target) {
             return false;
         }
         let (l, r) = (self.height(neighbour(thrower, anticlockwise(d))), self.height(neighbour(thrower, clockwise(d))));
@@ -175,7 +167,7 @@ impl Hive {
 
     /// Throws of the piece on `from` by any of `throwers`: up onto the thrower, then down to an
     /// empty cell next to it (not back where it came from), both as beetle steps.
-    fn emit_throws(&mut self, piece: Piece, from: Cell, throwers: &Throwers, pinned: u32, out: &mut Vec<Move>) {
+    fn emit_throws(&mut self, piece: Piece, from: Cell, throwers: &Throwers, pinned: PieceSet, out: &mut Vec<Move>) {
         for &t in throwers.cells() {
             let Some(d) = (0..6).find(|&d| neighbour(t, d) == from) else { continue };
             if !self.can_lift(t, d, pinned) {
@@ -199,37 +191,32 @@ impl Hive {
     fn generate_movements(&mut self, me: Color, out: &mut Vec<Move>) {
         let pinned = self.pinned_pieces();
         let throwers = self.throwers(me);
-        let mut targets = 0u32;
+        let mut targets = PieceSet::EMPTY;
         for &t in throwers.cells() {
             for d in 0..6 {
                 if self.can_lift(t, d, pinned) {
-                    targets |= 1 << self.top[neighbour(t, d)].piece().0;
+                    targets.insert(self.top[neighbour(t, d)].piece());
                 }
             }
         }
-        for id in bits(self.uncovered(me)) {
-            let piece = Piece(id);
+        for piece in self.uncovered(me) {
             if self.last_moved == piece {
                 continue;
             }
-            let from = self.pos[id as usize];
+            let from = self.pos[piece.0 as usize];
             self.scratch.new_dest_set();
-            if pinned & (1 << id) == 0 {
+            if !pinned.contains(piece) {
                 self.piece_moves(piece, from, out);
             }
-            if targets & (1 << id) != 0 {
+            if targets.contains(piece) {
                 self.emit_throws(piece, from, &throwers, pinned, out);
             }
         }
         // Enemy pieces move only by being thrown.
-        let mut enemy_targets = targets & color_mask(me.opponent());
-        while enemy_targets != 0 {
-            let id = enemy_targets.trailing_zeros() as u8;
-            enemy_targets &= enemy_targets - 1;
-            debug_assert!((id as usize) < PIECE_COUNT);
+        for piece in targets & PieceSet::of(me.opponent()) {
             self.scratch.new_dest_set();
-            let from = self.pos[id as usize];
-            self.emit_throws(Piece(id), from, &throwers, pinned, out);
+            let from = self.pos[piece.0 as usize];
+            self.emit_throws(piece, from, &throwers, pinned, out);
         }
     }
 

@@ -3,14 +3,14 @@
 //! connectivity check for tests.
 
 use super::grid::{neighbour, Cell, ORIGIN};
-use super::piece::PIECE_COUNT;
+use super::piece::{Piece, PieceSet, PIECE_COUNT};
 use super::Hive;
 
 impl Hive {
-    /// Bit set of the pieces that stand alone on a cell whose removal would split the hive
+    /// The pieces that stand alone on a cell whose removal would split the hive
     /// (articulation points of the graph of occupied cells). Pieces in stacks never break the
     /// hive by leaving (the stack stays), and covered pieces cannot move at all.
-    pub(crate) fn pinned_pieces(&self) -> u32 {
+    pub(crate) fn pinned_pieces(&self) -> PieceSet {
         // Iterative Tarjan over occupied cells. Every occupied cell has exactly one top piece,
         // so discovery times are kept per top piece, in two small arrays on the stack that
         // start at zero: nothing in the position is written, and nothing needs clearing after.
@@ -21,11 +21,11 @@ impl Hive {
         const NO_PARENT: usize = SLOTS - 1;
         let root = match self.occupied_cells().next() {
             Some(c) => c,
-            None => return 0,
+            None => return PieceSet::EMPTY,
         };
         let mut disc = [0u8; SLOTS];
         let mut low = [0u8; SLOTS];
-        let mut pinned = 0u32;
+        let mut pinned = PieceSet::EMPTY;
         // (cell, its slot, its parent's slot, next direction); at most 28 cells deep.
         let mut stack: [(Cell, u8, u8, u8); PIECE_COUNT + 1] = [(ORIGIN, 0, 0, 0); PIECE_COUNT + 1];
         let mut sp = 0;
@@ -63,13 +63,13 @@ impl Hive {
                         root_children += 1;
                     } else if low[vs] >= disc[ps] && self.height[stack[sp - 1].0] == 1 {
                         // The parent is the entry below on the stack.
-                        pinned |= 1 << ps;
+                        pinned.insert(Piece(ps as u8));
                     }
                 }
             }
         }
         if root_children >= 2 && self.height[root] == 1 {
-            pinned |= 1 << r;
+            pinned.insert(Piece(r as u8));
         }
         pinned
     }

@@ -28,8 +28,14 @@ pub enum Bug {
 }
 
 /// One row per bug: everything about a bug type that is data rather than movement. Adding a
-/// bug is its movement file, its [`Bug`] variant and its row here (and an evaluation weight).
+/// bug is its movement file, its [`Bug`] variant and its row here (and evaluation weights for
+/// the features that count it); piece ids, piece sets, hashing keys and evaluation features
+/// all follow from the table.
 struct BugRow {
+    /// The bug this row describes (rows are in [`Bug`] order: checked below).
+    bug: Bug,
+    /// The bug's name (`Grasshopper`).
+    name: &'static str,
     /// The letter in piece names.
     letter: char,
     /// Pieces of this bug per side.
@@ -39,21 +45,47 @@ struct BugRow {
 }
 
 /// The bug table, in [`Bug`] order (which is also Mzinga's piece id order).
-const BUGS: [BugRow; 8] = [
-    BugRow { letter: 'Q', count: 1, expansion: false },
-    BugRow { letter: 'S', count: 2, expansion: false },
-    BugRow { letter: 'B', count: 2, expansion: false },
-    BugRow { letter: 'G', count: 3, expansion: false },
-    BugRow { letter: 'A', count: 3, expansion: false },
-    BugRow { letter: 'M', count: 1, expansion: true },
-    BugRow { letter: 'L', count: 1, expansion: true },
-    BugRow { letter: 'P', count: 1, expansion: true },
+const BUGS: &[BugRow] = &[
+    BugRow { bug: Bug::Queen, name: "Queen", letter: 'Q', count: 1, expansion: false },
+    BugRow { bug: Bug::Spider, name: "Spider", letter: 'S', count: 2, expansion: false },
+    BugRow { bug: Bug::Beetle, name: "Beetle", letter: 'B', count: 2, expansion: false },
+    BugRow { bug: Bug::Grasshopper, name: "Grasshopper", letter: 'G', count: 3, expansion: false },
+    BugRow { bug: Bug::Ant, name: "Ant", letter: 'A', count: 3, expansion: false },
+    BugRow { bug: Bug::Mosquito, name: "Mosquito", letter: 'M', count: 1, expansion: true },
+    BugRow { bug: Bug::Ladybug, name: "Ladybug", letter: 'L', count: 1, expansion: true },
+    BugRow { bug: Bug::Pillbug, name: "Pillbug", letter: 'P', count: 1, expansion: true },
 ];
 
+/// Number of bug types: the rows of the bug table.
+pub const BUG_COUNT: usize = BUGS.len();
+
+// The table is in `Bug` order, so that `BUGS[bug as usize]` is the bug's row.
+const _: () = {
+    let mut i = 0;
+    while i < BUG_COUNT {
+        assert!(BUGS[i].bug as usize == i, "the bug table is in `Bug` order");
+        i += 1;
+    }
+};
+// A game type keeps one bit per bug in a `u8`.
+const _: () = assert!(BUG_COUNT <= u8::BITS as usize, "at most 8 bugs fit in a game type's `u8`");
+
 impl Bug {
-    /// All bug types, in id order.
-    pub const ALL: [Bug; 8] =
-        [Bug::Queen, Bug::Spider, Bug::Beetle, Bug::Grasshopper, Bug::Ant, Bug::Mosquito, Bug::Ladybug, Bug::Pillbug];
+    /// All bug types, in id order (the bug table's order).
+    pub const ALL: [Bug; BUG_COUNT] = {
+        let mut all = [Bug::Queen; BUG_COUNT];
+        let mut i = 0;
+        while i < BUG_COUNT {
+            all[i] = BUGS[i].bug;
+            i += 1;
+        }
+        all
+    };
+
+    /// The bug's name (`Queen`, `Grasshopper`).
+    pub const fn name(self) -> &'static str {
+        BUGS[self as usize].name
+    }
 
     /// The letter used in piece names (`Q S B G A M L P`).
     pub fn letter(self) -> char {
@@ -87,7 +119,7 @@ impl Bug {
     }
 }
 
-/// A piece: an id in `0..28` (see the module docs).
+/// A piece: an id in `0..PIECE_COUNT` (see the module docs).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct Piece(pub u8);
 
@@ -150,11 +182,19 @@ pub const PER_SIDE: u8 = {
 /// Number of pieces in the largest set (Base+MLP, both colours).
 pub const PIECE_COUNT: usize = 2 * PER_SIDE as usize;
 
+/// Number of piece kinds (colour and bug, see [`Piece::kind`]): what hashing tells apart.
+pub const KINDS: usize = 2 * BUG_COUNT;
+
+// Piece sets are `u32` bit sets over the piece ids.
+const _: () = assert!(PIECE_COUNT <= u32::BITS as usize, "at most 32 pieces fit in a `u32` piece set");
+// A piece id is a `u8`, and 255 is `MaybePiece::NONE`.
+const _: () = assert!(PIECE_COUNT < u8::MAX as usize, "piece ids and the empty marker fit in a `u8`");
+
 /// The bug of every piece id of one colour, built from the bug table.
 const BUG_OF: [Bug; PER_SIDE as usize] = {
     let mut table = [Bug::Queen; PER_SIDE as usize];
     let (mut id, mut b) = (0, 0);
-    while b < Bug::ALL.len() {
+    while b < BUG_COUNT {
         let mut k = 0;
         while k < BUGS[b].count {
             table[id] = Bug::ALL[b];
@@ -164,6 +204,37 @@ const BUG_OF: [Bug; PER_SIDE as usize] = {
         b += 1;
     }
     table
+};
+
+crate::bit_set!(
+    /// A set of pieces: piece `id` is bit `id` of a `u32`. The board keeps the pieces of the
+    /// game type and the pieces in play as sets; move generation and evaluation combine them.
+    PieceSet, PieceSetIter, u32, Piece, PIECE_COUNT,
+    |piece| piece.0,
+    |id| Piece(id as u8)
+);
+
+impl PieceSet {
+    /// The pieces of one colour.
+    #[inline(always)]
+    pub fn of(color: Color) -> PieceSet {
+        PieceSet(((1 << PER_SIDE) - 1) << (color.index() as u32 * PER_SIDE as u32))
+    }
+}
+
+/// The pieces of a colour that have the same bug as the piece before them (`wS2`, `wB2`,
+/// `wG2`, `wG3`, `wA2`, `wA3` for White): the pieces that enter play after their predecessor.
+/// Built from the bug table, one set per colour.
+pub(crate) const SAME_BUG_AS_PREVIOUS: [PieceSet; 2] = {
+    let mut white = 0u32;
+    let mut id = 1;
+    while id < PER_SIDE as usize {
+        if BUG_OF[id] as u8 == BUG_OF[id - 1] as u8 {
+            white |= 1 << id;
+        }
+        id += 1;
+    }
+    [PieceSet(white), PieceSet(white << PER_SIDE)]
 };
 
 impl Piece {
@@ -212,14 +283,14 @@ impl Piece {
         }
     }
 
-    /// Colour and bug as one index in `0..16`, for tables that do not tell same-type pieces
-    /// apart (hashing).
+    /// Colour and bug as one index in `0..KINDS`, for tables that do not tell same-type
+    /// pieces apart (hashing).
     #[inline(always)]
     pub fn kind(self) -> usize {
-        self.color().index() * 8 + self.bug() as usize
+        self.color().index() * BUG_COUNT + self.bug() as usize
     }
 
-    /// Iterates over all 28 pieces in id order.
+    /// Iterates over all pieces in id order.
     pub fn all() -> impl Iterator<Item = Piece> {
         (0..PIECE_COUNT as u8).map(Piece)
     }
@@ -309,9 +380,9 @@ impl GameType {
         self.0 & 1 << bug as u8 != 0
     }
 
-    /// Bit `id` set for every enabled piece.
-    pub fn piece_mask(self) -> u32 {
-        Piece::all().filter(|p| self.has_bug(p.bug())).fold(0, |m, p| m | 1 << p.0)
+    /// The pieces of this game type.
+    pub fn pieces(self) -> PieceSet {
+        Piece::all().filter(|p| self.has_bug(p.bug())).collect()
     }
 
     /// Parses a GameTypeString. Exactly the reference's forms are accepted (`Base`, `Base+M`,
@@ -354,6 +425,64 @@ mod tests {
     }
 
     #[test]
+    fn ids_kinds_and_masks_follow_the_bug_table() {
+        assert_eq!(Bug::ALL.map(Bug::letter).iter().collect::<String>(), "QSBGAMLP");
+        assert_eq!((PER_SIDE, PIECE_COUNT, KINDS), (14, 28, 16));
+        // A kind per colour and bug: same-type pieces share it, and every kind is used.
+        let mut seen = [false; KINDS];
+        for p in Piece::all() {
+            let kind = p.kind();
+            seen[kind] = true;
+            assert_eq!(kind, p.color().index() * Bug::ALL.len() + p.bug() as usize, "{p}");
+            for q in Piece::all() {
+                assert_eq!(q.kind() == kind, (q.color(), q.bug()) == (p.color(), p.bug()), "{p} {q}");
+            }
+        }
+        assert!(seen.iter().all(|&s| s));
+        // The pieces that follow a same-bug predecessor: S2, B2, G2, G3, A2, A3 of each colour.
+        let white = (1 << 2) | (1 << 4) | (1 << 6) | (1 << 7) | (1 << 9) | (1 << 10);
+        assert_eq!(SAME_BUG_AS_PREVIOUS.map(PieceSet::bits), [white, white << 14]);
+        for p in Piece::all() {
+            assert_eq!(SAME_BUG_AS_PREVIOUS[p.color().index()].contains(p), p.predecessor().is_some(), "{p}");
+        }
+    }
+
+    #[test]
+    fn piece_sets_are_sets() {
+        let p = |name: &str| Piece::parse(name).expect("test piece");
+        let a: PieceSet = [p("bQ"), p("wS1"), p("wQ")].into_iter().collect();
+        let b = PieceSet::from(p("wS1")) | PieceSet::only(p("bP"));
+        // Members come out in id order, whatever order they went in.
+        assert_eq!(a.iter().map(|q| q.to_string()).collect::<Vec<_>>(), ["wQ", "wS1", "bQ"]);
+        assert_eq!(a.first(), Some(p("wQ")));
+        assert_eq!((a.len(), b.len(), PieceSet::EMPTY.len(), PieceSet::FULL.len()), (3, 2, 0, PIECE_COUNT));
+        assert_eq!((a & b).iter().collect::<Vec<_>>(), [p("wS1")]);
+        assert_eq!((a | b).len(), 4);
+        assert_eq!((a ^ b).iter().collect::<Vec<_>>(), [p("wQ"), p("bQ"), p("bP")]);
+        assert_eq!((a - b).iter().collect::<Vec<_>>(), [p("wQ"), p("bQ")]);
+        // The complement stays among the pieces.
+        assert_eq!((!a).len(), PIECE_COUNT - 3);
+        assert_eq!(!PieceSet::EMPTY, PieceSet::FULL);
+        assert!((!a & a).is_empty() && !a.is_empty());
+        let mut c = a;
+        c.insert(p("bA3"));
+        c.insert(p("bA3"));
+        c.remove(p("wQ"));
+        c.remove(p("wG1"));
+        assert_eq!(format!("{c:?}"), "{Piece(1), Piece(14), Piece(24)}");
+        assert!(c.contains(p("bA3")) && !c.contains(p("wQ")));
+        c -= b;
+        c |= PieceSet::only(p("wM"));
+        c &= !PieceSet::only(p("bQ"));
+        c ^= PieceSet::only(p("wL"));
+        assert_eq!(c.iter().map(|q| q.to_string()).collect::<Vec<_>>(), ["wM", "wL", "bA3"]);
+        assert_eq!(c.iter().len(), 3);
+        assert_eq!(PieceSet::of(Color::White) | PieceSet::of(Color::Black), PieceSet::FULL);
+        assert!(PieceSet::of(Color::Black).iter().all(|q| q.color() == Color::Black));
+        assert_eq!(PieceSet::of(Color::White).len(), PER_SIDE as usize);
+    }
+
+    #[test]
     fn game_types() {
         let names: Vec<String> = GameType::all().iter().map(|t| t.to_string()).collect();
         assert_eq!(names, ["Base", "Base+M", "Base+L", "Base+P", "Base+ML", "Base+MP", "Base+LP", "Base+MLP"]);
@@ -363,7 +492,7 @@ mod tests {
         for bad in ["base", "Base+LPM", "Base+LM", "Base+", "Base+X", "Base+MM", ""] {
             assert_eq!(GameType::parse(bad), None, "{bad}");
         }
-        assert_eq!(GameType::BASE.piece_mask().count_ones(), 22);
-        assert_eq!(GameType::MLP.piece_mask().count_ones(), 28);
+        assert_eq!(GameType::BASE.pieces().len(), 22);
+        assert_eq!(GameType::MLP.pieces(), PieceSet::FULL);
     }
 }

@@ -6,7 +6,23 @@ use super::piece::GameType;
 use super::{Hive, Move};
 use crate::error::RulesError;
 use crate::game::{Color, Outcome};
-use crate::record::{EndReason, Notation, Record};
+use crate::record::{Notation, Record};
+
+/// Why a Hive game ended, by its rules.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum HiveEnd {
+    /// A queen is surrounded (its owner lost).
+    Surrounded,
+    /// Both queens are surrounded at once (a draw).
+    BothSurrounded,
+    /// The third occurrence of a position, with the repetition draw on (a draw).
+    Repetition,
+}
+
+impl HiveEnd {
+    /// Every end reason.
+    pub const ALL: [HiveEnd; 3] = [HiveEnd::Surrounded, HiveEnd::BothSurrounded, HiveEnd::Repetition];
+}
 
 /// A Hive game in progress: the position, every move played and the MoveString it was played
 /// with (as sent, the way Mzinga's GameString echoes it).
@@ -31,12 +47,14 @@ impl Notation for Hive {
         text.to_string()
     }
 
-    fn end_reason(&self) -> Option<EndReason> {
+    type End = HiveEnd;
+
+    fn end_reason(&self) -> Option<HiveEnd> {
         match self.outcome() {
             Outcome::InProgress => None,
-            Outcome::Win(_) => Some(EndReason::Surrounded),
-            Outcome::Draw if self.queen_surrounded(Color::White) => Some(EndReason::BothSurrounded),
-            Outcome::Draw => Some(EndReason::Repetition),
+            Outcome::Win(_) => Some(HiveEnd::Surrounded),
+            Outcome::Draw if self.queen_surrounded(Color::White) => Some(HiveEnd::BothSurrounded),
+            Outcome::Draw => Some(HiveEnd::Repetition),
         }
     }
 }

@@ -68,7 +68,7 @@ impl Hive {
             if !self.is_on_top(piece) {
                 return IllegalMove::Covered;
             }
-            if self.level(piece) == 0 && self.pinned_pieces() & (1 << piece.0) != 0 {
+            if self.level(piece) == 0 && self.pinned_pieces().contains(piece) {
                 return IllegalMove::BreaksHive;
             }
         }

@@ -17,9 +17,8 @@
 //! draw by repetition and the tournament's `--repetitions` all compare it.
 
 use super::grid::{Cell, CELLS};
+use super::piece::KINDS;
 use crate::zobrist::splitmix64;
-
-const KINDS: usize = 16;
 
 const fn build_keys() -> ([[u64; CELLS]; KINDS], [u64; CELLS], u64) {
     let mut pieces = [[0u64; CELLS]; KINDS];

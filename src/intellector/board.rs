@@ -63,7 +63,7 @@ impl Position {
         let mut pos = Position {
             rules,
             squares: [EMPTY; HEX_COUNT],
-            occupied: [0; 2],
+            occupied: [HexSet::EMPTY; 2],
             intellector: [NONE; 2],
             captured_types: [0; 2],
             to_move,
@@ -82,7 +82,7 @@ impl Position {
             }
             let c = piece.color.index();
             pos.squares[h] = piece.code();
-            pos.occupied[c] |= hex.bit();
+            pos.occupied[c].insert(hex);
             counts[c][piece.kind as usize] += 1;
             if piece.kind == Kind::Intellector {
                 if pos.intellector[c] != NONE {
@@ -181,13 +181,13 @@ impl Position {
     pub(crate) fn has_lost(&self, color: Color) -> bool {
         let own = self.intellector[color.index()];
         let enemy = self.intellector[color.opponent().index()];
-        own == NONE || (enemy != NONE && base_line(color) & (1 << enemy) != 0)
+        own == NONE || (enemy != NONE && base_line(color).contains(Hex::from_index(enemy as usize)))
     }
 
     /// Whether `color`'s Intellector stands on the enemy base line (a win by Breakthrough).
     pub fn breakthrough(&self, color: Color) -> bool {
         let own = self.intellector[color.index()];
-        own != NONE && base_line(color.opponent()) & (1 << own) != 0
+        own != NONE && base_line(color.opponent()).contains(Hex::from_index(own as usize))
     }
 
     /// The game end decided without looking at the moves: a win (Fatum, Breakthrough), then a
@@ -265,7 +265,7 @@ impl Position {
         } else {
             if target != EMPTY {
                 self.hash ^= zobrist::piece_key(target, to);
-                self.occupied[t] &= !(1 << to);
+                self.occupied[t].remove(mv.to);
                 let kind = target & KIND_MASK;
                 if kind == Kind::Intellector as u8 {
                     self.intellector[t] = NONE;
@@ -282,7 +282,7 @@ impl Position {
             };
             self.squares[from] = EMPTY;
             self.squares[to] = placed;
-            self.occupied[m] ^= (1 << from) | (1 << to);
+            self.occupied[m] ^= mv.from.bit() | mv.to.bit();
             self.hash ^= zobrist::piece_key(moved, from) ^ zobrist::piece_key(placed, to);
             if moved & KIND_MASK == Kind::Intellector as u8 {
                 self.intellector[m] = to as u8;
@@ -335,9 +335,9 @@ impl Position {
         } else {
             self.squares[from] = undo.moved;
             self.squares[to] = undo.captured;
-            self.occupied[m] ^= (1 << from) | (1 << to);
+            self.occupied[m] ^= mv.from.bit() | mv.to.bit();
             if undo.captured != EMPTY {
-                self.occupied[t] |= 1 << to;
+                self.occupied[t].insert(mv.to);
                 if undo.captured & KIND_MASK == Kind::Intellector as u8 {
                     self.intellector[t] = to as u8;
                 }

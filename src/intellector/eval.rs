@@ -152,9 +152,9 @@ pub fn terms<S: Sink>(pos: &Position, sink: &mut S) {
     intellector_safety(pos, me, &theirs, &mut Signed::new(&mut *sink, true));
     intellector_safety(pos, them, &mine, &mut Signed::new(&mut *sink, false));
 
-    let captures_intellector = pos.intellector(them).is_some_and(|hex| mine.all & hex.bit() != 0);
+    let captures_intellector = pos.intellector(them).is_some_and(|hex| mine.all.contains(hex));
     sink.add(WIN_IN_ONE, captures_intellector as i32 + can_break_through(pos, me) as i32);
-    if pos.intellector(me).is_some_and(|hex| theirs.all & hex.bit() != 0) {
+    if pos.intellector(me).is_some_and(|hex| theirs.all.contains(hex)) {
         sink.add(INTELLECTOR_ATTACKED, 1);
     }
     if can_break_through(pos, them) {
@@ -169,11 +169,8 @@ pub fn terms<S: Sink>(pos: &Position, sink: &mut S) {
 /// The share of the starting material still on the board, as a phase.
 fn phase(pos: &Position) -> i32 {
     let mut material = 0;
-    let mut bits = pos.occupied[0] | pos.occupied[1];
-    while bits != 0 {
-        let h = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
-        material += VALUE[(pos.squares[h] & KIND_MASK) as usize];
+    for hex in pos.occupied[0] | pos.occupied[1] {
+        material += VALUE[(pos.squares[hex.index()] & KIND_MASK) as usize];
     }
     (material * PHASE_MAX / START_MATERIAL).min(PHASE_MAX)
 }
@@ -183,30 +180,25 @@ fn phase(pos: &Position) -> i32 {
 pub fn can_break_through(pos: &Position, color: Color) -> bool {
     let Some(hex) = pos.intellector(color) else { return false };
     let targets = TABLES.step_set[hex.index()] & base_line(color.opponent());
-    if targets == 0 {
+    if targets.is_empty() {
         return false;
     }
     let c = color.index();
     let own = pos.occupied[c];
     let empty = !(own | pos.occupied[1 - c]);
-    let mut defensors = own & targets;
-    let mut open = targets & empty != 0;
-    while defensors != 0 && !open {
-        let h = defensors.trailing_zeros() as usize;
-        defensors &= defensors - 1;
-        open = pos.squares[h] == Kind::Defensor as u8 | color_bits(color);
-    }
-    open
+    let open = !(targets & empty).is_empty();
+    open || (own & targets).iter().any(|hex| pos.squares[hex.index()] == Kind::Defensor as u8 | color_bits(color))
 }
 
 /// Hexes a slider attacks along `rays`: every hex up to and including the first piece.
 #[inline(always)]
 fn slider_attacks(rays: &[Ray; 6], occupied: HexSet) -> HexSet {
-    let mut set = 0;
+    let mut set = HexSet::EMPTY;
     for ray in rays {
         for &h in ray.hexes() {
-            set |= 1 << h;
-            if occupied & (1 << h) != 0 {
+            let hex = Hex::from_index(h as usize);
+            set.insert(hex);
+            if occupied.contains(hex) {
                 break;
             }
         }
@@ -217,7 +209,7 @@ fn slider_attacks(rays: &[Ray; 6], occupied: HexSet) -> HexSet {
 /// The hexes in `hexes` as a set ([`NONE`] entries skipped).
 #[inline(always)]
 fn set_of(hexes: &[u8]) -> HexSet {
-    hexes.iter().filter(|&&n| n != NONE).fold(0, |set, &n| set | 1 << n)
+    hexes.iter().filter(|&&n| n != NONE).map(|&n| Hex::from_index(n as usize)).collect()
 }
 
 /// One pass over the pieces of `color`: material, advancement and mobility to `out`, and the
@@ -227,46 +219,44 @@ fn side_terms<S: Sink>(pos: &Position, color: Color, out: &mut Signed<'_, S>) ->
     let own = pos.occupied[c];
     let occupied = own | pos.occupied[1 - c];
     let empty = !occupied;
-    let mut eval = SideEval { attacks: [0; 7], all: 0 };
+    let mut eval = SideEval { attacks: [HexSet::EMPTY; 7], all: HexSet::EMPTY };
     let mut mobility = 0;
-    let mut bits = own;
-    while bits != 0 {
-        let h = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
+    for hex in own {
+        let h = hex.index();
         let code = pos.squares[h] & KIND_MASK;
         let (attacks, moves) = match Kind::from_code(code) {
             Some(Kind::Progressor) => {
                 let distance = (TABLES.promotion_distance[c][h] as usize).min(6);
                 out.add(PROGRESSOR_ADVANCE + distance, 1);
                 let attacks = set_of(&TABLES.forward[c][h]);
-                (attacks, attacks & !own)
+                (attacks, attacks - own)
             }
             Some(Kind::Dominator) => {
                 let attacks = slider_attacks(&TABLES.lateral_ray[h], occupied);
-                (attacks, attacks & !own)
+                (attacks, attacks - own)
             }
             Some(Kind::Aggressor) => {
                 let attacks = slider_attacks(&TABLES.radial_ray[h], occupied);
-                (attacks, attacks & !own)
+                (attacks, attacks - own)
             }
             Some(Kind::Defensor) => {
                 let attacks = TABLES.step_set[h];
-                (attacks, attacks & !own)
+                (attacks, attacks - own)
             }
             Some(Kind::Liberator) => {
                 let attacks = set_of(&TABLES.jump[h]);
                 let steps = match pos.rules() {
                     Rules::Modern => TABLES.step_set[h] & empty,
-                    Rules::Classic => 0,
+                    Rules::Classic => HexSet::EMPTY,
                 };
                 // A step and a jump never share a destination.
-                (attacks, (attacks & !own) | steps)
+                (attacks, (attacks - own) | steps)
             }
             Some(Kind::Intellector) => continue,
             None => unreachable!("occupancy and squares agree"),
         };
         out.add(MATERIAL + code as usize - 1, 1);
-        mobility += moves.count_ones() as i32;
+        mobility += moves.len() as i32;
         eval.attacks[code as usize] |= attacks;
         eval.all |= attacks;
     }
@@ -283,22 +273,22 @@ fn intellector_safety<S: Sink>(pos: &Position, color: Color, enemy: &SideEval, o
     let empty = !(own | pos.occupied[1 - c]);
     let near = TABLES.step_set[h];
     let steps = TABLES.breakthrough_distance[c][h] as usize;
-    out.add(DEFENDER_NEXT_TO_INTELLECTOR, (near & own).count_ones() as i32);
-    out.add(INTELLECTOR_ESCAPE, (near & empty & !enemy.all).count_ones() as i32);
-    out.add(CONTROLLED_NEXT_TO_INTELLECTOR, (near & enemy.all).count_ones() as i32);
-    out.add(ATTACKER_NEAR_INTELLECTOR, (TABLES.near2[h] & pos.occupied[1 - c]).count_ones() as i32);
+    out.add(DEFENDER_NEXT_TO_INTELLECTOR, (near & own).len() as i32);
+    out.add(INTELLECTOR_ESCAPE, ((near & empty) - enemy.all).len() as i32);
+    out.add(CONTROLLED_NEXT_TO_INTELLECTOR, (near & enemy.all).len() as i32);
+    out.add(ATTACKER_NEAR_INTELLECTOR, (TABLES.near2[h] & pos.occupied[1 - c]).len() as i32);
     if steps < 4 {
         out.add(INTELLECTOR_ADVANCE + steps, 1);
     }
 }
 
-/// The value of the cheapest piece of `side` attacking `bit` (which it must attack).
+/// The value of the cheapest piece of `side` attacking `hex` (which it must attack).
 #[inline(always)]
-fn cheapest_attacker(side: &SideEval, bit: HexSet) -> i32 {
+fn cheapest_attacker(side: &SideEval, hex: Hex) -> i32 {
     side.attacks[1..=5]
         .iter()
         .zip(&VALUE[1..=5])
-        .filter(|(set, _)| *set & bit != 0)
+        .filter(|(set, _)| set.contains(hex))
         .map(|(_, &value)| value)
         .min()
         .unwrap_or(i32::MAX)
@@ -318,30 +308,23 @@ fn gains(pos: &Position, color: Color, mine: &SideEval, theirs: &SideEval) -> (i
             top.1 = gain;
         }
     };
-    let mut targets = enemy & mine.all;
-    while targets != 0 {
-        let h = targets.trailing_zeros() as usize;
-        targets &= targets - 1;
-        let victim = VALUE[(pos.squares[h] & KIND_MASK) as usize];
-        let bit = 1 << h;
-        if theirs.all & bit == 0 {
-            note(victim);
+    for hex in enemy & mine.all {
+        let victim = VALUE[(pos.squares[hex.index()] & KIND_MASK) as usize];
+        if theirs.all.contains(hex) {
+            note(victim - cheapest_attacker(mine, hex));
         } else {
-            note(victim - cheapest_attacker(mine, bit));
+            note(victim);
         }
     }
     // Promotions: a Progressor one move from the enemy base line becomes a Dominator.
     let line = base_line(color.opponent());
-    let mut squares = mine.attacks[Kind::Progressor as usize] & line & !pos.occupied[c];
-    while squares != 0 {
-        let h = squares.trailing_zeros() as usize;
-        squares &= squares - 1;
-        let code = pos.squares[h];
+    for hex in (mine.attacks[Kind::Progressor as usize] & line) - pos.occupied[c] {
+        let code = pos.squares[hex.index()];
         if code != EMPTY && code & KIND_MASK == Kind::Intellector as u8 {
             continue;
         }
         let victim = VALUE[(code & KIND_MASK) as usize];
-        let kept = if theirs.all & (1 << h) == 0 { DOMINATOR } else { 0 };
+        let kept = if theirs.all.contains(hex) { 0 } else { DOMINATOR };
         note(victim + kept - PROGRESSOR);
     }
     top
@@ -399,15 +382,8 @@ pub fn in_danger(pos: &Position) -> bool {
 /// Whether the Intellector on `hex` has an empty neighbour that no piece of `enemy` attacks,
 /// judged with the Intellector lifted off its hex (it does not shield the hex behind it).
 fn has_safe_step(pos: &Position, hex: Hex, enemy: Color) -> bool {
-    let mut steps = TABLES.step_set[hex.index()] & !(pos.occupied[0] | pos.occupied[1]);
-    while steps != 0 {
-        let n = steps.trailing_zeros() as usize;
-        steps &= steps - 1;
-        if !pos.attacks_past(Hex::from_index(n), enemy, Some(hex)) {
-            return true;
-        }
-    }
-    false
+    let steps = TABLES.step_set[hex.index()] - (pos.occupied[0] | pos.occupied[1]);
+    steps.iter().any(|n| !pos.attacks_past(n, enemy, Some(hex)))
 }
 
 #[cfg(test)]

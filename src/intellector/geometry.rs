@@ -26,8 +26,13 @@ pub const HEX_COUNT: usize = 59;
 /// "No hex" in the tables (off the board, or a captured Intellector).
 pub(crate) const NONE: u8 = u8::MAX;
 
-/// A set of hexes: bit `i` is hex `i`.
-pub type HexSet = u64;
+crate::bit_set!(
+    /// A set of hexes: hex `i` is bit `i` of a `u64`. Occupancy, attacks and every
+    /// neighbourhood table are hex sets.
+    HexSet, HexSetIter, u64, Hex, HEX_COUNT,
+    |hex| hex.0,
+    |i| Hex::from_index(i)
+);
 
 /// One hex of the board, identified by its SIP scalar index (0 = a7 … 58 = i1).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -101,10 +106,10 @@ impl Hex {
         (0..HEX_COUNT as u8).map(Hex)
     }
 
-    /// This hex as a one-bit set.
+    /// This hex as a one-member set.
     #[inline(always)]
     pub const fn bit(self) -> HexSet {
-        1 << self.0
+        HexSet::only(self)
     }
 
     /// Whether this is one of the board's 23 dark hexes (rows 1, 4, 7 of files a, c, e, g, i and
@@ -118,7 +123,7 @@ impl Hex {
     /// Whether this hex is on `color`'s base line (a1 c1 e1 g1 i1 for White).
     #[inline]
     pub const fn is_base_line_of(self, color: Color) -> bool {
-        base_line(color) & self.bit() != 0
+        base_line(color).contains(self)
     }
 }
 
@@ -139,8 +144,8 @@ impl fmt::Debug for Hex {
 #[inline(always)]
 pub const fn base_line(color: Color) -> HexSet {
     match color {
-        Color::White => 0b11111 << 54,
-        Color::Black => 0b11111,
+        Color::White => HexSet::from_bits(0b11111 << 54),
+        Color::Black => HexSet::from_bits(0b11111),
     }
 }
 
@@ -234,12 +239,12 @@ const fn build() -> Tables {
         file: [0; HEX_COUNT],
         y: [0; HEX_COUNT],
         step: [[NONE; 6]; HEX_COUNT],
-        step_set: [0; HEX_COUNT],
+        step_set: [HexSet::EMPTY; HEX_COUNT],
         jump: [[NONE; 6]; HEX_COUNT],
         lateral_ray: [[empty_ray; 6]; HEX_COUNT],
         radial_ray: [[empty_ray; 6]; HEX_COUNT],
         forward: [[[NONE; 3]; HEX_COUNT]; 2],
-        near2: [0; HEX_COUNT],
+        near2: [HexSet::EMPTY; HEX_COUNT],
         promotion_distance: [[255; HEX_COUNT]; 2],
         breakthrough_distance: [[255; HEX_COUNT]; 2],
     };
@@ -278,7 +283,7 @@ const fn moves(t: &mut Tables) {
             let n = index_of(f + df, y + dy);
             t.step[i][d] = n;
             if n != NONE {
-                t.step_set[i] |= 1 << n;
+                t.step_set[i].insert(Hex(n));
             }
             t.jump[i][d] = index_of(f + 2 * df, y + 2 * dy);
             t.lateral_ray[i][d] = ray(f, y, LATERAL[d]);
@@ -302,16 +307,19 @@ const fn moves(t: &mut Tables) {
 const fn two_step_sets(t: &mut Tables) {
     let mut i = 0;
     while i < HEX_COUNT {
-        let mut set = t.step_set[i];
+        // Set operators are not `const`: the union is taken on the bits.
+        let mut set = t.step_set[i].bits();
         let mut d = 0;
         while d < 6 {
             let n = t.step[i][d];
             if n != NONE {
-                set |= t.step_set[n as usize];
+                set |= t.step_set[n as usize].bits();
             }
             d += 1;
         }
-        t.near2[i] = set & !(1 << i);
+        let mut near = HexSet::from_bits(set);
+        near.remove(Hex(i as u8));
+        t.near2[i] = near;
         i += 1;
     }
 }
@@ -322,10 +330,11 @@ const fn base_line_distances(t: &mut Tables) {
     // more than enough.
     let mut c = 0;
     while c < 2 {
-        let line: HexSet = if c == 0 { 0b11111 } else { 0b11111 << 54 };
+        // The enemy base line: Black's for White (c = 0), White's for Black.
+        let line = base_line(if c == 0 { Color::Black } else { Color::White });
         let mut i = 0;
         while i < HEX_COUNT {
-            if line & (1 << i) != 0 {
+            if line.contains(Hex(i as u8)) {
                 t.promotion_distance[c][i] = 0;
                 t.breakthrough_distance[c][i] = 0;
             }
@@ -401,6 +410,43 @@ mod tests {
         assert_eq!(Hex::parse("j1"), None);
         assert_eq!(Hex::parse("a0"), None);
         assert_eq!(Hex::parse("E4"), Some(h("e4")));
+    }
+
+    #[test]
+    fn hex_sets_are_sets_in_sip_order() {
+        let set = |list: &str| list.split(' ').map(h).collect::<HexSet>();
+        let names = |s: HexSet| s.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ");
+        let a = set("e4 a7 i1 b6");
+        let b = set("e4 e5 i1");
+        // Members come out in index order: rows from Black's side, as SIP lists them.
+        assert_eq!(names(a), "a7 b6 e4 i1");
+        assert_eq!(a.first(), Some(h("a7")));
+        assert_eq!((a.len(), HexSet::EMPTY.len(), HexSet::FULL.len()), (4, 0, HEX_COUNT));
+        assert_eq!(names(a & b), "e4 i1");
+        assert_eq!(names(a | b), "a7 b6 e5 e4 i1");
+        assert_eq!(names(a ^ b), "a7 b6 e5");
+        assert_eq!(names(a - b), "a7 b6");
+        // The complement stays on the board.
+        assert_eq!((!a).len(), HEX_COUNT - 4);
+        assert_eq!(!HexSet::EMPTY, HexSet::FULL);
+        assert!((a & !a).is_empty() && !a.is_empty());
+        assert_eq!(HexSet::FULL.iter().collect::<Vec<_>>(), Hex::all().collect::<Vec<_>>());
+        let mut c = a;
+        c.insert(h("c1"));
+        c.insert(h("c1"));
+        c.remove(h("a7"));
+        c.remove(h("d3"));
+        assert!(c.contains(h("c1")) && !c.contains(h("a7")));
+        assert_eq!(format!("{c:?}"), "{b6, e4, c1, i1}");
+        c -= b;
+        c |= h("e7").bit();
+        c &= !h("b6").bit();
+        c ^= HexSet::from(h("a1"));
+        assert_eq!(names(c), "e7 a1 c1");
+        assert_eq!(c.iter().len(), 3);
+        assert_eq!(names(base_line(Color::Black)), "a7 c7 e7 g7 i7");
+        assert_eq!(names(base_line(Color::White)), "a1 c1 e1 g1 i1");
+        assert_eq!(names(TABLES.step_set[h("e7").index()]), "d6 f6 e6");
     }
 
     #[test]

@@ -53,12 +53,10 @@ impl Position {
         let sides = Sides {
             own: self.occupied[me],
             enemy: self.occupied[1 - me],
-            intellector: if ihex == NONE { 0 } else { 1 << ihex },
+            intellector: if ihex == NONE { HexSet::EMPTY } else { Hex::from_index(ihex as usize).bit() },
         };
-        let mut bits = sides.own;
-        while bits != 0 {
-            let from = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
+        for from in sides.own {
+            let from = from.index();
             let go = match Kind::from_code(self.squares[from] & KIND_MASK) {
                 Some(Kind::Progressor) => self.progressor_moves(from, sides, sink),
                 Some(Kind::Dominator) => {
@@ -99,7 +97,7 @@ impl Position {
         if target != EMPTY
             && target != kind as u8
             && target != Kind::Intellector as u8
-            && TABLES.step_set[from] & sides.intellector != 0
+            && !(TABLES.step_set[from] & sides.intellector).is_empty()
         {
             let into = Kind::from_code(target).expect("an occupied square has a type");
             return sink(Move { from: f, to: t, kind: MoveKind::Aura(into) });
@@ -111,11 +109,14 @@ impl Position {
         let me = self.to_move;
         let promotion_line = base_line(me.opponent());
         for &to in &TABLES.forward[me.index()][from] {
-            if to == NONE || sides.own & (1 << to) != 0 {
+            if to == NONE {
                 continue;
             }
             let (f, t) = (Hex::from_index(from), Hex::from_index(to as usize));
-            if promotion_line & (1 << to) != 0 {
+            if sides.own.contains(t) {
+                continue;
+            }
+            if promotion_line.contains(t) {
                 // Promotion is mandatory: one move per type it may become. Under Classic rules
                 // only types of its own colour captured earlier qualify, and with none it
                 // cannot enter the line at all.
@@ -147,14 +148,14 @@ impl Position {
     ) -> Continue {
         for ray in rays {
             for &to in ray.hexes() {
-                let bit = 1u64 << to;
-                if sides.own & bit != 0 {
+                let hex = Hex::from_index(to as usize);
+                if sides.own.contains(hex) {
                     break;
                 }
                 if !self.emit(from, to as usize, kind, sides, sink) {
                     return false;
                 }
-                if sides.enemy & bit != 0 {
+                if sides.enemy.contains(hex) {
                     break;
                 }
             }
@@ -164,11 +165,8 @@ impl Position {
 
     fn defensor_moves<F: FnMut(Move) -> Continue>(&self, from: usize, sides: Sides, sink: &mut F) -> Continue {
         // Its swap with the Intellector is generated from the Intellector's side.
-        let mut targets = TABLES.step_set[from] & !sides.own;
-        while targets != 0 {
-            let to = targets.trailing_zeros() as usize;
-            targets &= targets - 1;
-            if !self.emit(from, to, Kind::Defensor, sides, sink) {
+        for to in TABLES.step_set[from] - sides.own {
+            if !self.emit(from, to.index(), Kind::Defensor, sides, sink) {
                 return false;
             }
         }
@@ -178,11 +176,8 @@ impl Position {
     fn liberator_moves<F: FnMut(Move) -> Continue>(&self, from: usize, sides: Sides, sink: &mut F) -> Continue {
         if self.rules == Rules::Modern {
             // The short step goes to an empty hex only and never captures.
-            let mut steps = TABLES.step_set[from] & !(sides.own | sides.enemy);
-            while steps != 0 {
-                let to = steps.trailing_zeros() as usize;
-                steps &= steps - 1;
-                let mv = Move { from: Hex::from_index(from), to: Hex::from_index(to), kind: MoveKind::Plain };
+            for to in TABLES.step_set[from] - (sides.own | sides.enemy) {
+                let mv = Move { from: Hex::from_index(from), to, kind: MoveKind::Plain };
                 if !sink(mv) {
                     return false;
                 }
@@ -190,7 +185,10 @@ impl Position {
         }
         // The jump clears whatever stands in between and lands on an empty or enemy hex.
         for &to in &TABLES.jump[from] {
-            if to != NONE && sides.own & (1 << to) == 0 && !self.emit(from, to as usize, Kind::Liberator, sides, sink) {
+            if to != NONE
+                && !sides.own.contains(Hex::from_index(to as usize))
+                && !self.emit(from, to as usize, Kind::Liberator, sides, sink)
+            {
                 return false;
             }
         }
@@ -198,11 +196,8 @@ impl Position {
     }
 
     fn intellector_moves<F: FnMut(Move) -> Continue>(&self, from: usize, sides: Sides, sink: &mut F) -> Continue {
-        let mut targets = TABLES.step_set[from] & !sides.enemy;
-        while targets != 0 {
-            let to = targets.trailing_zeros() as usize;
-            targets &= targets - 1;
-            let code = self.squares[to];
+        for to in TABLES.step_set[from] - sides.enemy {
+            let code = self.squares[to.index()];
             let kind = if code == EMPTY {
                 MoveKind::Plain
             } else if code & KIND_MASK == Kind::Defensor as u8 {
@@ -211,7 +206,7 @@ impl Position {
                 continue; // another own piece: the Intellector never captures or swaps with it
             };
             debug_assert!(code == EMPTY || (code & BLACK_BIT != 0) == (self.to_move.index() == 1));
-            if !sink(Move { from: Hex::from_index(from), to: Hex::from_index(to), kind }) {
+            if !sink(Move { from: Hex::from_index(from), to, kind }) {
                 return false;
             }
         }

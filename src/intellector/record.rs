@@ -17,7 +17,33 @@ use super::notation::MoveText;
 use super::{Move, Rules};
 use crate::error::RulesError;
 use crate::game::Outcome;
-use crate::record::{EndReason, Notation, Record};
+use crate::record::{Notation, Record};
+
+/// Why an Intellector game ended, by its rules.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum IntellectorEnd {
+    /// An Intellector was captured (its owner lost).
+    Fatum,
+    /// An Intellector stands on the enemy base line (its owner won).
+    Breakthrough,
+    /// The side to move has no legal move (and loses).
+    NoMoves,
+    /// The third occurrence of a position (a draw).
+    Repetition,
+    /// 60 plies without a capture or Progressor move (a draw).
+    SixtyPlies,
+}
+
+impl IntellectorEnd {
+    /// Every end reason.
+    pub const ALL: [IntellectorEnd; 5] = [
+        IntellectorEnd::Fatum,
+        IntellectorEnd::Breakthrough,
+        IntellectorEnd::NoMoves,
+        IntellectorEnd::Repetition,
+        IntellectorEnd::SixtyPlies,
+    ];
+}
 
 /// The game type's name in GameStrings.
 pub const GAME_TYPE: &str = "Intellector";
@@ -45,14 +71,16 @@ impl Notation for Position {
         self.move_string(mv)
     }
 
-    fn end_reason(&self) -> Option<EndReason> {
+    type End = IntellectorEnd;
+
+    fn end_reason(&self) -> Option<IntellectorEnd> {
         match self.outcome() {
             Outcome::InProgress => None,
-            Outcome::Win(winner) if self.intellector(winner.opponent()).is_none() => Some(EndReason::Fatum),
-            Outcome::Win(winner) if self.breakthrough(winner) => Some(EndReason::Breakthrough),
-            Outcome::Win(_) => Some(EndReason::NoMoves),
-            Outcome::Draw if self.repetitions() >= 2 => Some(EndReason::Repetition),
-            Outcome::Draw => Some(EndReason::SixtyPlies),
+            Outcome::Win(winner) if self.intellector(winner.opponent()).is_none() => Some(IntellectorEnd::Fatum),
+            Outcome::Win(winner) if self.breakthrough(winner) => Some(IntellectorEnd::Breakthrough),
+            Outcome::Win(_) => Some(IntellectorEnd::NoMoves),
+            Outcome::Draw if self.repetitions() >= 2 => Some(IntellectorEnd::Repetition),
+            Outcome::Draw => Some(IntellectorEnd::SixtyPlies),
         }
     }
 }

@@ -4,9 +4,10 @@
 //! An analysis or a review belongs to the socket that asked for it: it runs on a blocking
 //! thread in a search slot, sends what it finds through a channel, and is stopped (its stop
 //! flag raised, which the search reads every few thousand nodes) as soon as the socket
-//! closes, is switched off, or is replaced by a new request.
+//! closes, is switched off, or is replaced by a new request. The game's own moves belong to
+//! all its sockets together: when the last one closes they stop too ([`Watcher`]).
 
-use super::games::Game;
+use super::games::{Game, Watcher};
 use super::json::{AnalysisLine, Event, Request, ReviewPly};
 use super::slots::Slot;
 use super::Server;
@@ -54,6 +55,8 @@ type Update = (u64, Event);
 
 /// Serves one events socket until it closes or the server stops.
 pub async fn run(server: Arc<Server>, game: Arc<Game>, mut socket: WebSocket) {
+    // Counted while the socket lives: the last one to close stops the game's moves.
+    let _watcher = Watcher::new(&server, &game);
     let mut positions = game.subscribe();
     let (tx, mut rx) = mpsc::unbounded_channel::<Update>();
     let mut shutdown = server.shutdown_signal();

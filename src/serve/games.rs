@@ -22,9 +22,14 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, SystemTime};
 use tokio::sync::broadcast;
 
-/// The longest a comb level (Easy, Medium, Hard) may think about a move; its own node budget
-/// usually stops it far sooner.
+/// The longest comb at Hard may think about a move; its own depth and node budget usually
+/// stop it far sooner.
 const LEVEL_CAP: Duration = Duration::from_secs(10);
+/// The longest comb at Easy or Medium may think about a move, so that its reply reaches the
+/// page within 200 ms. Their own depth and node budget stop nearly every search sooner; in
+/// Medium's heaviest positions (on a busy machine) this cap stops it first, and it then plays
+/// from the deepest lines it finished.
+const QUICK_CAP: Duration = Duration::from_millis(150);
 /// Seconds a move for comb at Max and for engines when none are given.
 const DEFAULT_SECONDS: f64 = 1.0;
 /// The range of seconds a move that may be asked for.
@@ -88,6 +93,8 @@ pub struct State {
     pub engines: [Option<EngineSeat>; 2],
     /// The game was deleted.
     pub deleted: bool,
+    /// Its open events sockets (see [`Watcher`]).
+    pub sockets: usize,
     /// When the game was created.
     pub created: SystemTime,
 }
@@ -203,6 +210,52 @@ impl State {
             if let Some(seat) = seat.take() {
                 seat.stop.store(true, SeqCst);
             }
+        }
+    }
+}
+
+/// An open events socket of a game, counted while it lives.
+///
+/// A game's moves belong to the pages showing it: when the last of its events sockets closes
+/// (the page was closed or reloaded, or the connection dropped), the move in progress stops
+/// (its stop flag raised, which comb's search and the waits on an engine read within 50 ms)
+/// and the game's engine processes end. The game stays in memory as it was: the next events
+/// socket to open starts the move again, with a fresh engine process. A client that never
+/// opens an events socket (the JSON API alone) is not tied to one: its game's moves run until
+/// the game changes or is deleted.
+pub struct Watcher {
+    server: Arc<Server>,
+    game: Arc<Game>,
+}
+
+impl Watcher {
+    /// Counts a new events socket of `game` and starts the move of the side to move if it
+    /// waits (stopped when the last socket closed).
+    pub fn new(server: &Arc<Server>, game: &Arc<Game>) -> Watcher {
+        game.lock().sockets += 1;
+        kick(server, game);
+        Watcher { server: Arc::clone(server), game: Arc::clone(game) }
+    }
+}
+
+impl Drop for Watcher {
+    fn drop(&mut self) {
+        let stopped = {
+            let mut state = self.game.lock();
+            state.sockets = state.sockets.saturating_sub(1);
+            if state.sockets > 0 || state.deleted {
+                return;
+            }
+            let thinking = state.thinking;
+            if thinking {
+                state.interrupt();
+            }
+            state.end_engines();
+            thinking
+        };
+        // Whoever reads the game through the API sees that nobody thinks any more.
+        if stopped {
+            self.game.publish(&self.server);
         }
     }
 }
@@ -337,7 +390,11 @@ fn comb_move(job: &Job, slot: &mut super::slots::Slot, level: Level, seconds: Du
     let engine = slot.engine_for(job.number);
     engine.set_multipv(1);
     engine.set_level(level, fresh_seed());
-    let limits = if level == Level::Max { Limits::time(seconds) } else { Limits::time(LEVEL_CAP) };
+    let limits = match level {
+        Level::Max => Limits::time(seconds),
+        Level::Hard => Limits::time(LEVEL_CAP),
+        Level::Easy | Level::Medium => Limits::time(QUICK_CAP),
+    };
     let result = crate::uhp::search(&job.game, engine, limits, &job.stop, &mut |_| {});
     engine.set_level(Level::Max, 0);
     match result {

@@ -225,6 +225,7 @@ async fn create_game(AxumState(server): Shared, bytes: Result<Bytes, BytesReject
         stop: None,
         engines: [None, None],
         deleted: false,
+        sockets: 0,
         created: SystemTime::now(),
     };
     let game = server.add_game(|n| Game::new(n, state))?;

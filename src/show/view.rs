@@ -14,7 +14,7 @@
 use super::{hive_centre, intellector_centre, Plane};
 use crate::game::Color;
 use crate::games::AnyGame;
-use crate::hive::{self, Bug, Cell, Hive};
+use crate::hive::{self, Cell, Hive};
 use crate::intellector::{self, Hex, MoveKind, Position};
 use crate::record::{Notation, Record};
 use serde::Serialize;
@@ -182,19 +182,6 @@ fn axial_key(plane: &Plane, cell: Cell) -> String {
     format!("{q},{r}")
 }
 
-fn bug_name(bug: Bug) -> &'static str {
-    match bug {
-        Bug::Queen => "Queen",
-        Bug::Spider => "Spider",
-        Bug::Beetle => "Beetle",
-        Bug::Grasshopper => "Grasshopper",
-        Bug::Ant => "Ant",
-        Bug::Mosquito => "Mosquito",
-        Bug::Ladybug => "Ladybug",
-        Bug::Pillbug => "Pillbug",
-    }
-}
-
 fn hive_board(record: &Record<Hive>) -> BoardView {
     let hive = record.position();
     let plane = hive_plane(hive);
@@ -209,7 +196,7 @@ fn hive_board(record: &Record<Hive>) -> BoardView {
                 piece: piece.to_string(),
                 color: piece.color().to_string(),
                 bug: piece.bug().letter().to_string(),
-                kind: bug_name(piece.bug()).to_string(),
+                kind: piece.bug().name().to_string(),
                 key: axial_key(&plane, cell),
                 x,
                 y,

@@ -3,6 +3,7 @@
 
 use super::openings::Order;
 use super::schedule::Mode;
+use crate::games::GameOptions;
 use crate::intellector::Rules as IntellectorRules;
 use clap::Args;
 use std::path::PathBuf;
@@ -195,6 +196,11 @@ pub struct MergeArgs {
 const MERGE_OPTIONS: [&str; 5] = ["pgn", "jsonl", "event", "site", "options"];
 
 impl TournamentArgs {
+    /// How the referee sets games up: `--intellector-rules`.
+    pub fn game_options(&self) -> GameOptions {
+        GameOptions::from(IntellectorRules::from(self.intellector_rules))
+    }
+
     /// With `merge`, its arguments, its output options included wherever they stood; or the
     /// options of a run that were given with it (`--rounds`, `--engine`), named as typed.
     pub fn merge_args(&self) -> Option<Result<MergeArgs, Vec<String>>> {

@@ -63,7 +63,7 @@ fn settings(t: &Decisive) -> String {
         format!("games={}", games.len()),
         format!("max_plies={}", t.rules.max_plies),
         format!("repetitions={}", t.rules.repetitions),
-        format!("intellector_rules={:?}", t.rules.intellector),
+        format!("intellector_rules={:?}", t.rules.game.intellector_rules),
         format!("sprt={}", t.sprt.map_or("none".to_string(), sprt_text)),
         // The schedule itself stands for the book, its order and seed: shards that would play
         // other openings are other tournaments, whatever the files are called.

@@ -18,7 +18,7 @@
 use super::error::OpeningsError;
 use super::referee::load_game;
 use crate::games::AnyGame;
-use crate::intellector::Rules as IntellectorRules;
+use crate::games::GameOptions;
 use crate::pgn;
 pub use crate::zobrist::SplitMix64;
 use std::path::Path;
@@ -51,8 +51,8 @@ pub struct Wanted<'a> {
     pub game_type: Option<&'a str>,
     /// Cut every opening to its first this many plies (`--opening-plies`).
     pub plies: Option<usize>,
-    /// The rules Intellector openings are replayed under.
-    pub rules: IntellectorRules,
+    /// How openings are set up (Intellector's rule set).
+    pub options: GameOptions,
 }
 
 /// What a GameString book holds, in messages.
@@ -138,7 +138,7 @@ pub fn parse(text: &str, source: &str, wanted: Wanted) -> Result<BookFile, Openi
         lines += 1;
         let kept = wanted.plies.map(|plies| first_plies(content, plies));
         let expected = collector.expect(game_type_of(content));
-        let game = load_game(&expected, Some(kept.as_deref().unwrap_or(content)), wanted.rules)
+        let game = load_game(&expected, Some(kept.as_deref().unwrap_or(content)), wanted.options)
             .map_err(|reason| OpeningsError::Rejected { book: source.to_string(), line, reason })?;
         collector.add(game, line, Some(content))?;
     }
@@ -155,7 +155,7 @@ pub fn parse_pgn(text: &str, source: &str, wanted: Wanted) -> Result<BookFile, O
     let games = pgn::parse_games(text).map_err(pgn_error)?;
     let mut collector = Collector::new(source, GAMES, wanted);
     for g in &games {
-        let game = g.game_after(plies, wanted.rules).map_err(pgn_error)?;
+        let game = g.game_after(plies, wanted.options).map_err(pgn_error)?;
         let expected = collector.expect(game.type_field());
         if game.type_field() != expected {
             let at = pgn::Place { game: g.number(), line: g.line() };
@@ -240,11 +240,9 @@ impl Picker {
 mod tests {
     use super::*;
 
-    const MODERN: IntellectorRules = IntellectorRules::Modern;
-
     /// What a caller asks: a game type, and plies to cut to.
     fn wanted(game_type: Option<&str>, plies: Option<usize>) -> Wanted<'_> {
-        Wanted { game_type, plies, rules: MODERN }
+        Wanted { game_type, plies, options: GameOptions::default() }
     }
 
     /// `parse` with no game type asked for, under the modern rules.

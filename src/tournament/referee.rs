@@ -17,8 +17,7 @@
 use super::error::LoadError;
 use crate::client::{shown, EngineError, EngineSlot, Position, Timeouts};
 use crate::game::{Color, Outcome};
-use crate::games::{AnyGame, UnknownGameType};
-use crate::intellector::Rules as IntellectorRules;
+use crate::games::{AnyGame, GameOptions, UnknownGameType};
 use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
 use std::time::{Duration, Instant, SystemTime};
 
@@ -36,18 +35,18 @@ pub fn default_max_plies(game: &AnyGame) -> usize {
 pub const DEFAULT_GAME_TYPE: &str = "Base+MLP";
 
 /// A new game of `game_type`, or the game `game_string` (which must be of that type), checked
-/// move by move, with Intellector games under `rules`.
-pub fn load_game(game_type: &str, game_string: Option<&str>, rules: IntellectorRules) -> Result<AnyGame, LoadError> {
+/// move by move, set up with `options`.
+pub fn load_game(game_type: &str, game_string: Option<&str>, options: GameOptions) -> Result<AnyGame, LoadError> {
     if let Some(text) = game_string {
         let found = text.split(';').next().unwrap_or_default().trim();
         if found != game_type {
             return Err(LoadError::WrongType { found: found.to_string(), wanted: game_type.to_string() });
         }
     }
-    let empty = AnyGame::from_type(game_type, rules)
-        .map_err(|_| LoadError::UnknownType(UnknownGameType(game_type.to_string())))?;
+    let empty =
+        options.new_game(game_type).map_err(|_| LoadError::UnknownType(UnknownGameType(game_type.to_string())))?;
     match game_string {
-        Some(text) => AnyGame::parse(text.trim(), rules).map_err(LoadError::Rules),
+        Some(text) => options.parse(text.trim()).map_err(LoadError::Rules),
         None => Ok(empty),
     }
 }
@@ -161,9 +160,9 @@ pub struct Rules {
     pub repetitions: usize,
     /// How long to wait for engines.
     pub timeouts: Timeouts,
-    /// The rules Intellector games are played under (engines are not told: give them
-    /// `option.IntellectorRules=Classic` to match).
-    pub intellector: IntellectorRules,
+    /// How games are set up: the rules Intellector games are played under (engines are not
+    /// told: give them `option.IntellectorRules=Classic` to match).
+    pub game: GameOptions,
 }
 
 /// A finished game as the referee saw it.
@@ -233,7 +232,7 @@ pub fn play_game(
     stop: &AtomicBool,
 ) -> Result<PlayedGame, PlayError> {
     let (started, clock) = (SystemTime::now(), Instant::now());
-    let mut game = load_game(game_type, opening, rules.intellector).map_err(PlayError::Setup)?;
+    let mut game = load_game(game_type, opening, rules.game).map_err(PlayError::Setup)?;
     let opening_plies = game.plies();
     let start = game.game_string();
     let mut slots = [white, black];
@@ -323,8 +322,7 @@ mod tests {
 
     #[test]
     fn every_reason_and_result_reads_back_from_its_name() {
-        use crate::record::EndReason::*;
-        for end in [Surrounded, BothSurrounded, Fatum, Breakthrough, NoMoves, Repetition, SixtyPlies] {
+        for end in crate::games::EndReason::all() {
             assert_eq!(Termination::reason_named(end.name()), Some(end.name()));
         }
         assert_eq!(Termination::reason_named("resigned"), None);
@@ -334,11 +332,11 @@ mod tests {
     }
 
     fn rules(max_plies: usize, repetitions: usize) -> Rules {
-        Rules { max_plies, repetitions, timeouts: Timeouts::default(), intellector: IntellectorRules::Modern }
+        Rules { max_plies, repetitions, timeouts: Timeouts::default(), game: GameOptions::default() }
     }
 
     fn load_game(game_type: &str, game_string: Option<&str>) -> Result<AnyGame, LoadError> {
-        super::load_game(game_type, game_string, IntellectorRules::Modern)
+        super::load_game(game_type, game_string, GameOptions::default())
     }
 
     #[test]

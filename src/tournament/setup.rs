@@ -192,7 +192,7 @@ fn book(args: &TournamentArgs) -> Result<(Option<Book>, String), SetupError> {
         return Ok((None, args.game_type.clone().unwrap_or_else(|| DEFAULT_GAME_TYPE.to_string())));
     };
     let plies = args.opening_plies.map(|n| n as usize);
-    let wanted = Wanted { game_type: args.game_type.as_deref(), plies, rules: args.intellector_rules.into() };
+    let wanted = Wanted { game_type: args.game_type.as_deref(), plies, options: args.game_options() };
     let loaded = openings::load(path, wanted)?;
     let count = loaded.openings.len();
     let picker = Picker::new(loaded.openings, args.order, seed);
@@ -202,13 +202,13 @@ fn book(args: &TournamentArgs) -> Result<(Option<Book>, String), SetupError> {
 
 /// The rules; loading the empty game checks the game type and gives its default ply limit.
 fn rules(args: &TournamentArgs, game_type: &str, timeouts: Timeouts) -> Result<Rules, SetupError> {
-    let intellector = args.intellector_rules.into();
-    let empty = load_game(game_type, None, intellector).map_err(SetupError::GameType)?;
+    let game = args.game_options();
+    let empty = load_game(game_type, None, game).map_err(SetupError::GameType)?;
     Ok(Rules {
         max_plies: args.max_plies.unwrap_or_else(|| default_max_plies(&empty)),
         repetitions: args.repetitions,
         timeouts,
-        intellector,
+        game,
     })
 }
 

@@ -31,8 +31,7 @@
 //! as the whole run plays it: the shards' files together hold the whole run's lines.
 
 use crate::game::{Color, Outcome};
-use crate::games::AnyGame;
-use crate::intellector::Rules;
+use crate::games::GameOptions;
 use crate::record::{Notation, Record};
 use crate::search::{is_mate_score, Limits, Searcher};
 use crate::tournament::shard::Shard;
@@ -51,8 +50,8 @@ pub const DECIDED: i32 = 1500;
 pub struct Settings {
     /// The game type every game starts from (used when there is no opening book).
     pub game_type: String,
-    /// Intellector's rule set.
-    pub rules: Rules,
+    /// How games are set up (Intellector's rule set).
+    pub options: GameOptions,
     /// Games to play.
     pub games: usize,
     /// The search of every move: a depth or a node budget (never a time, which would make the
@@ -211,9 +210,9 @@ fn play(settings: &Settings, index: usize, engine: &mut Searcher) -> (Vec<Sample
     // Games differ by their number; the same number always gives the same game.
     let mut rng = SplitMix64::new(settings.seed ^ crate::zobrist::splitmix64(index as u64).1);
     let start = if settings.openings.is_empty() {
-        AnyGame::from_type(&settings.game_type, settings.rules)
+        settings.options.new_game(&settings.game_type)
     } else {
-        AnyGame::parse(&settings.openings[rng.below(settings.openings.len())], settings.rules)
+        settings.options.parse(&settings.openings[rng.below(settings.openings.len())])
     };
     // The settings were checked when the run was set up.
     let start = start.expect("self-play openings are checked before the run");

@@ -13,10 +13,9 @@
 
 use crate::eval::{Trace, Tunable, Weight, PHASE_MAX};
 use crate::game::{Color, Game};
-use crate::games::AnyGame;
+use crate::games::{AnyGame, GameOptions};
 use crate::hive::Hive;
 use crate::intellector::board::Position;
-use crate::intellector::Rules;
 use rayon::prelude::*;
 use std::fmt;
 use std::io::Write;
@@ -346,7 +345,7 @@ fn white_trace(game: &AnyGame) -> Trace {
 }
 
 /// Reads self-play files (see [`crate::train::selfplay`]) into one data set, in parallel.
-pub fn load(files: &[String], rules: Rules) -> Result<(TunedGame, Data), TuneError> {
+pub fn load(files: &[String], options: GameOptions) -> Result<(TunedGame, Data), TuneError> {
     let mut game = None;
     let mut data = None;
     for file in files {
@@ -355,7 +354,7 @@ pub fn load(files: &[String], rules: Rules) -> Result<(TunedGame, Data), TuneErr
             text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#')).collect();
         let parsed: Vec<Result<(TunedGame, Trace, f64, f64), TuneError>> = lines
             .par_iter()
-            .map(|&(n, line)| parse_line(line, rules).map_err(|reason| line_error(file, n, reason)))
+            .map(|&(n, line)| parse_line(line, options).map_err(|reason| line_error(file, n, reason)))
             .collect();
         for p in parsed {
             let (g, trace, result, score) = p?;
@@ -375,7 +374,7 @@ fn line_error(file: &str, index: usize, reason: String) -> TuneError {
     TuneError::Line { file: file.to_string(), line: index + 1, reason }
 }
 
-fn parse_line(line: &str, rules: Rules) -> Result<(TunedGame, Trace, f64, f64), String> {
+fn parse_line(line: &str, options: GameOptions) -> Result<(TunedGame, Trace, f64, f64), String> {
     let mut fields = line.splitn(3, '\t');
     let (Some(result), Some(score), Some(game_string)) = (fields.next(), fields.next(), fields.next()) else {
         return Err("expected result<TAB>score<TAB>GameString".into());
@@ -385,7 +384,7 @@ fn parse_line(line: &str, rules: Rules) -> Result<(TunedGame, Trace, f64, f64), 
         return Err(format!("result {result} is not between 0 and 1"));
     }
     let score: f64 = score.trim().parse().map_err(|_| format!("bad score '{score}'"))?;
-    let game = AnyGame::parse(game_string.trim(), rules).map_err(|e| e.to_string())?;
+    let game = options.parse(game_string.trim()).map_err(|e| e.to_string())?;
     let tuned = TunedGame::of(&game).map_err(|e| e.to_string())?;
     let trace = white_trace(&game);
     Ok((tuned, trace, result, score))

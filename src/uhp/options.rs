@@ -1,6 +1,7 @@
 //! The engine's options, in the reference's `Name;type;value;default[;extra…]` format.
 
 use super::error::ProtocolError;
+use crate::games::GameOptions;
 use crate::intellector::Rules;
 use crate::search::{level, Level, Searcher, MAX_MULTIPV};
 
@@ -22,10 +23,9 @@ pub struct Options {
     pub table_megabytes: usize,
     /// Print `move;depth;score;pv…` after every finished iteration of `bestmove`.
     pub report_intermediate: bool,
-    /// End the game in a draw on the third occurrence of a position (off in Mzinga).
-    pub repetition_draw: bool,
-    /// The Intellector rule set for new games.
-    pub intellector_rules: Rules,
+    /// How new games are set up: the Intellector rule set, and whether the third occurrence of
+    /// a Hive position draws (off in Mzinga).
+    pub game: GameOptions,
     /// How strongly `bestmove` plays.
     pub difficulty: Level,
     /// Seed of a level's move choice; 0 draws a new one from the clock.
@@ -72,8 +72,7 @@ impl Default for Options {
             max_helper_threads: HelperThreads::Auto,
             table_megabytes: DEFAULT_TABLE_MB,
             report_intermediate: false,
-            repetition_draw: false,
-            intellector_rules: Rules::Modern,
+            game: GameOptions::default(),
             difficulty: Level::Max,
             difficulty_seed: 0,
             multipv: 1,
@@ -162,8 +161,8 @@ impl Options {
             "MultiPV" => format!("MultiPV;int;{};{};1;{MAX_MULTIPV}", self.multipv, defaults.multipv),
             "IntellectorRules" => format!(
                 "IntellectorRules;enum;{};{};Modern;Classic",
-                rules(self.intellector_rules),
-                rules(defaults.intellector_rules)
+                rules(self.game.intellector_rules),
+                rules(defaults.game.intellector_rules)
             ),
             "MaxHelperThreads" => {
                 let mut values = vec!["Auto".to_string(), "None".to_string()];
@@ -177,8 +176,8 @@ impl Options {
             }
             "RepetitionDraw" => format!(
                 "RepetitionDraw;bool;{};{}",
-                bool_text(self.repetition_draw),
-                bool_text(defaults.repetition_draw)
+                bool_text(self.game.repetition_draw),
+                bool_text(defaults.game.repetition_draw)
             ),
             "ReportIntermediateBestMoves" => format!(
                 "ReportIntermediateBestMoves;bool;{};{}",
@@ -249,8 +248,8 @@ impl Options {
                 }
             }
             "IntellectorRules" => match value {
-                "Modern" => self.intellector_rules = Rules::Modern,
-                "Classic" => self.intellector_rules = Rules::Classic,
+                "Modern" => self.game.intellector_rules = Rules::Modern,
+                "Classic" => self.game.intellector_rules = Rules::Classic,
                 _ => {}
             },
             "MaxHelperThreads" => {
@@ -265,7 +264,7 @@ impl Options {
                     }
                 }
             }
-            "RepetitionDraw" => self.repetition_draw = parse_bool(value).unwrap_or(self.repetition_draw),
+            "RepetitionDraw" => self.game.repetition_draw = parse_bool(value).unwrap_or(self.game.repetition_draw),
             "ReportIntermediateBestMoves" => {
                 self.report_intermediate = parse_bool(value).unwrap_or(self.report_intermediate)
             }

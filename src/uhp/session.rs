@@ -271,9 +271,7 @@ impl<W: Write> Session<W> {
                 // The whole argument is the game type or the GameString: more after a type
                 // makes it a GameString that does not parse, rather than being dropped.
                 let text = arg.as_deref().unwrap_or("Base");
-                let mut game = AnyGame::from_type_or_string(text, self.options.intellector_rules)?;
-                game.set_repetition_draw(self.options.repetition_draw);
-                self.game = Some(game);
+                self.game = Some(self.options.game.start(text)?);
                 self.engine.new_game();
                 return self.print_game_string();
             }
@@ -344,7 +342,7 @@ impl<W: Write> Session<W> {
             self.options.table_megabytes = self.engine.table_megabytes();
             return Err(ProtocolError::TableSize(megabytes));
         }
-        let repetition = self.options.repetition_draw;
+        let repetition = self.options.game.repetition_draw;
         if let Some(g) = self.game.as_mut() {
             g.set_repetition_draw(repetition);
         }

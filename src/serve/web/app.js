@@ -797,9 +797,11 @@ function renderStatus() {
     h.textContent = headline;
     result.appendChild(h);
     const reason = p.result && p.result.reason;
+    // A game that ended abnormally (an engine crashed, hung, played an illegal move) says
+    // what happened once, as its reason, marked as an error.
     if (reason) {
       const r = document.createElement("div");
-      r.className = "reason";
+      r.className = reason === p.message ? "reason message" : "reason";
       r.textContent = reason;
       result.appendChild(r);
     }
@@ -808,7 +810,7 @@ function renderStatus() {
   } else {
     result.hidden = true;
   }
-  if (p.message) {
+  if (p.message && !(over(p) && p.result && p.result.reason === p.message)) {
     const m = document.createElement("div");
     m.className = "message";
     m.textContent = p.message;
