@@ -3,7 +3,7 @@
 //!
 //! Adding a game is its folder (a type implementing [`Game`](crate::game::Game) and
 //! [`Notation`], kept in a [`Record`](crate::record::Record)) plus a variant here: the variant, its arm in [`with_record!`], and its
-//! game-type name in [`AnyGame::from_type`].
+//! game-type name in [`GameOptions::new_game`].
 
 use crate::error::RulesError;
 use crate::game::{Color, Outcome};
@@ -113,13 +113,6 @@ pub struct GameOptions {
     pub repetition_draw: bool,
 }
 
-impl From<Rules> for GameOptions {
-    /// The default options with Intellector under `rules`.
-    fn from(rules: Rules) -> GameOptions {
-        GameOptions { intellector_rules: rules, ..GameOptions::default() }
-    }
-}
-
 impl GameOptions {
     /// A new game of a game type: `Base`, `Base+M`, …, `Base+MLP` (exactly as the reference
     /// spells them), `Intellector` or `Intellector[<SIP>]`.
@@ -159,21 +152,6 @@ impl GameOptions {
 }
 
 impl AnyGame {
-    /// A new game of a game type (see [`GameOptions::new_game`]).
-    pub fn from_type(text: &str, options: impl Into<GameOptions>) -> Result<AnyGame, RulesError> {
-        options.into().new_game(text)
-    }
-
-    /// Loads a GameString of either game (see [`GameOptions::parse`]).
-    pub fn parse(text: &str, options: impl Into<GameOptions>) -> Result<AnyGame, RulesError> {
-        options.into().parse(text)
-    }
-
-    /// A game type or a GameString, whichever `text` is (see [`GameOptions::start`]).
-    pub fn from_type_or_string(text: &str, options: impl Into<GameOptions>) -> Result<AnyGame, RulesError> {
-        options.into().start(text)
-    }
-
     /// The GameString's type field (`Base+MLP`, `Intellector[<SIP>]`).
     pub fn type_field(&self) -> &str {
         with_record!(self, r => r.type_field())
@@ -303,7 +281,7 @@ mod tests {
 
     #[test]
     fn a_finished_game_says_its_own_reason() {
-        let end = |text: &str| AnyGame::parse(text, Rules::Modern).expect(text).end();
+        let end = |text: &str| GameOptions::default().parse(text).expect(text).end();
         assert_eq!(end("Base;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-"), None);
         let surrounded = r"Base;WhiteWins;Black[8];wS1;bS1 wS1-;wQ -wS1;bQ bS1/;wG1 -wQ;bG1 \bQ;wG1 bQ\;bG2 bQ/;wA1 wQ\;bA1 bG2/;wA1 bG2\;bA1 \bG2;wQ \wS1;bA1 bG2/;wQ /bG1";
         assert_eq!(end(surrounded), Some((Outcome::Win(Color::White), EndReason::Hive(HiveEnd::Surrounded))));

@@ -437,7 +437,7 @@ fn load(position: &str, options: &Options) -> AnyGame {
     if !comb::games::is_game_type(type_field) {
         fail(&comb::games::UnknownGameType(type_field.to_string()).to_string());
     }
-    AnyGame::from_type_or_string(position, options.game).unwrap_or_else(|e| fail(&e.to_string()))
+    options.game.start(position).unwrap_or_else(|e| fail(&e.to_string()))
 }
 
 /// `comb bench`: every line of the bench file is `depth<TAB>position` (see [`comb::bench`]).

@@ -364,14 +364,14 @@ impl PgnGame {
 
     /// The game replayed: its game type's start, set up with `options` (Intellector's rule
     /// set, which the PGN does not say), then every move, checked by the rules.
-    pub fn game(&self, options: impl Into<GameOptions>) -> Result<AnyGame, PgnError> {
+    pub fn game(&self, options: GameOptions) -> Result<AnyGame, PgnError> {
         self.game_after(self.moves.len(), options)
     }
 
     /// The game after its first `plies` plies (all of them if it has fewer); the moves after
     /// those are not read.
-    pub fn game_after(&self, plies: usize, options: impl Into<GameOptions>) -> Result<AnyGame, PgnError> {
-        let mut game = self.start(options.into())?;
+    pub fn game_after(&self, plies: usize, options: GameOptions) -> Result<AnyGame, PgnError> {
+        let mut game = self.start(options)?;
         for (i, ply) in self.moves.iter().take(plies).enumerate() {
             game.play(&ply.text).map_err(|reason| PgnError::Move {
                 at: self.place(ply.line),
@@ -384,7 +384,7 @@ impl PgnGame {
     }
 
     /// The GameString of the whole game (see [`PgnGame::game`]).
-    pub fn game_string(&self, options: impl Into<GameOptions>) -> Result<String, PgnError> {
+    pub fn game_string(&self, options: GameOptions) -> Result<String, PgnError> {
         self.game(options).map(|g| g.game_string())
     }
 
@@ -558,6 +558,7 @@ mod tests {
     use super::*;
 
     const RULES: crate::intellector::Rules = crate::intellector::Rules::Modern;
+    const OPTIONS: GameOptions = GameOptions { intellector_rules: RULES, repetition_draw: false };
 
     /// A short game as comb's tournament writes it, then the same one as MzingaViewer might.
     const WRITTEN: &str = "[GameType \"Base\"]\n[Date \"2000.02.29\"]\n[Event \"e\"]\n[Site \"\"]\n[Round \"1\"]\n\
@@ -579,9 +580,9 @@ mod tests {
         assert_eq!(g.moves().collect::<Vec<_>>(), ["wS1", "bS1 wS1-", "wG1 \\wS1"]);
         assert_eq!(g.comments(), ["maximum of 3 plies"]);
         assert_eq!(g.tags().count(), 11);
-        assert_eq!(g.game_string(RULES).unwrap(), "Base;InProgress;Black[2];wS1;bS1 wS1-;wG1 \\wS1");
-        assert_eq!(g.game_after(1, RULES).unwrap().game_string(), "Base;InProgress;Black[1];wS1");
-        assert_eq!(g.game_after(9, RULES).unwrap().plies(), 3);
+        assert_eq!(g.game_string(OPTIONS).unwrap(), "Base;InProgress;Black[2];wS1;bS1 wS1-;wG1 \\wS1");
+        assert_eq!(g.game_after(1, OPTIONS).unwrap().game_string(), "Base;InProgress;Black[1];wS1");
+        assert_eq!(g.game_after(9, OPTIONS).unwrap().plies(), 3);
     }
 
     #[test]
@@ -593,7 +594,7 @@ mod tests {
         assert_eq!(g.white(), Some("back\\slash\\ q"));
         assert_eq!(g.moves().collect::<Vec<_>>(), moves);
         assert_eq!((g.comments(), g.result()), (&["a b c".to_string()][..], Some("WhiteWins")));
-        assert_eq!(g.game_string(RULES).unwrap(), "Base;InProgress;Black[2];wS1;bG1 -wS1;wA1 wS1\\");
+        assert_eq!(g.game_string(OPTIONS).unwrap(), "Base;InProgress;Black[2];wS1;bG1 -wS1;wA1 wS1\\");
         assert!(!format_game(&tags, &[], "", "Draw").contains('{'));
     }
 
@@ -604,7 +605,7 @@ mod tests {
         assert_eq!(g.moves().collect::<Vec<_>>(), ["wS1", "bG1 -wS1", "wQ wS1-", "bQ -bG1"]);
         assert_eq!(g.comments(), ["before", "a\nlong\ncomment"]);
         assert_eq!(g.result(), Some("*"));
-        assert_eq!(g.game(RULES).unwrap().plies(), 4);
+        assert_eq!(g.game(OPTIONS).unwrap().plies(), 4);
         // Mzinga's own reading: one move per line, the number stripped.
         let g = one("[GameType \"Base+MLP\"]\n\nwS1\n2. bL /wS1\n\nBlackWins\n");
         assert_eq!(g.moves().collect::<Vec<_>>(), ["wS1", "bL /wS1"]);
@@ -629,11 +630,11 @@ mod tests {
     fn intellector_games_read_back() {
         let text = format_game(&[("GameType", "Intellector".into())], &["d1d2".into(), "h6h5".into()], "", "Draw");
         let g = one(&text);
-        assert_eq!(g.game_string(RULES).unwrap(), "Intellector;InProgress;White[2];d1d2;h6h5");
+        assert_eq!(g.game_string(OPTIONS).unwrap(), "Intellector;InProgress;White[2];d1d2;h6h5");
         // A custom start is named in the game type, as in its GameString.
         let sip = crate::intellector::IntellectorGame::new(RULES).to_sip();
         let text = format_game(&[("GameType", format!("Intellector[{sip}]"))], &["d1d2".into()], "", "Draw");
-        assert_eq!(one(&text).game_string(RULES).unwrap(), format!("Intellector[{sip}];InProgress;Black[1];d1d2"));
+        assert_eq!(one(&text).game_string(OPTIONS).unwrap(), format!("Intellector[{sip}];InProgress;Black[1];d1d2"));
     }
 
     #[test]
@@ -653,7 +654,7 @@ mod tests {
         );
         assert_eq!(err("1. wS1\nWhiteWins\n2. bS1 wS1-\n"), "line 3 (game 1): move `bS1 wS1-` after the game's result");
 
-        let replay = |text: &str| one(text).game(RULES).unwrap_err().to_string();
+        let replay = |text: &str| one(text).game(OPTIONS).unwrap_err().to_string();
         assert_eq!(
             replay("[Result \"Draw\"]\n[GameType \"Base+X\"]\n1. wS1\n"),
             "line 2 (game 1): unknown game type `Base+X` (Base, Base+M, Base+L, Base+P, Base+ML, Base+MP, Base+LP, Base+MLP or Intellector)"
@@ -662,7 +663,7 @@ mod tests {
             replay("[GameType \"Base\"]\n\n1. wS1\n2. bQ wS1-\n"),
             "line 4 (game 1): ply 2 `bQ wS1-`: You can't play your Queen Bee on your first turn."
         );
-        let e = one("hello world\n\u{0}\u{7f}").game(RULES).unwrap_err();
+        let e = one("hello world\n\u{0}\u{7f}").game(OPTIONS).unwrap_err();
         assert!(matches!(&e, PgnError::Move { ply: 1, text, .. } if text == "hello world"), "{e}");
         assert_eq!(e.place(), Place { game: 1, line: 1 });
         assert!(replay("[GameType \"Intellector\"]\n1. d1d2\n2. d1d2\n").starts_with("line 3 (game 1): ply 2 `d1d2`: "));
@@ -675,14 +676,14 @@ mod tests {
         for end in (0..=text.len()).filter(|&i| text.is_char_boundary(i)) {
             if let Ok(games) = parse_games(&text[..end]) {
                 for g in games {
-                    let _ = g.game(RULES);
+                    let _ = g.game(OPTIONS);
                 }
             }
         }
         for noise in ["[", "]", "{", "}", "[]", "[ ]", "[a \"]", "1.", "...", "0", "\u{feff}", "[x \"\"]\n1. \\ / -"] {
             if let Ok(games) = parse_games(noise) {
                 for g in games {
-                    let _ = g.game(RULES);
+                    let _ = g.game(OPTIONS);
                 }
             }
         }
@@ -713,7 +714,7 @@ mod tests {
         assert_eq!((g.white(), g.black(), g.result()), (Some("A the ant"), Some("B"), Some("BlackWins")));
         assert_eq!(g.opening(), record.opening.as_deref());
         assert_eq!(g.moves().collect::<Vec<_>>(), record.played.moves);
-        let game_string = g.game_string(crate::intellector::Rules::Modern).unwrap();
+        let game_string = g.game_string(OPTIONS).unwrap();
         assert_eq!(game_string, record.played.game_string);
     }
 

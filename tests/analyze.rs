@@ -4,8 +4,7 @@
 
 use comb::analyze::{self, input, Class, PlyReview, ReviewSummary, Verdict};
 use comb::game::Color;
-use comb::games::AnyGame;
-use comb::intellector::Rules;
+use comb::games::GameOptions;
 use comb::search::{Limits, MATE};
 use std::process::Command;
 
@@ -24,7 +23,7 @@ fn blundered() -> String {
 const PASS: &str = r"Base;InProgress;White[7];wA1;bS1 wA1-;wQ -wA1;bQ bS1/;wQ \wA1;bA1 bS1\;wQ -wA1;bA2 bQ\;wQ \wA1;bA1 \wQ;wG1 /wQ;bA2 /wG1;pass";
 
 fn review(game_string: &str, depth: u32) -> Vec<PlyReview> {
-    let game = AnyGame::parse(game_string, Rules::default()).expect("the GameString loads");
+    let game = GameOptions::default().parse(game_string).expect("the GameString loads");
     analyze::review(&game, Limits::depth(depth), 0)
 }
 
@@ -94,7 +93,7 @@ fn a_game_in_progress_is_reviewed_up_to_its_last_move() {
 
 #[test]
 fn intellector_games_are_reviewed_too() {
-    let mut game = AnyGame::from_type("Intellector", Rules::default()).expect("a game type");
+    let mut game = GameOptions::default().new_game("Intellector").expect("a game type");
     for _ in 0..4 {
         let first = game.valid_moves().split(';').next().expect("a move").to_string();
         game.play(&first).expect("a legal move");
@@ -254,7 +253,7 @@ fn games_come_from_standard_input_with_a_dash() {
 #[test]
 fn input_lines_are_numbered_from_the_file_start() {
     let text = format!("\n# comment\n{PASS}\nnot a game\n");
-    let read = input::parse_game_strings(&text, comb::games::GameOptions::default());
+    let read = input::parse_game_strings(&text, GameOptions::default());
     assert_eq!(read.games.len(), 1);
     assert_eq!((read.games[0].number, read.games[0].line), (1, 3));
     assert_eq!(read.problems.len(), 1);

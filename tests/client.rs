@@ -1,5 +1,6 @@
 //! The UHP client's public API, against comb itself: spawned from a command line, commands
-//! answered up to `ok`, protocol errors told from replies, bad command lines refused.
+//! answered up to `ok`, protocol errors told from replies, bad command lines refused, a
+//! dropped engine's whole process group ended.
 
 use comb::client::{EngineError, EngineProcess};
 use std::time::Duration;
@@ -41,4 +42,38 @@ fn bad_command_lines_are_refused_before_anything_runs() {
     assert_eq!(error("  ").as_deref(), Some("could not start: the command line is empty"));
     let missing = error("/nonexistent/engine --flag").unwrap();
     assert!(missing.starts_with("could not start: `/nonexistent/engine --flag`: "), "{missing}");
+}
+
+/// Dropping an engine ends its whole process group: an engine started through a wrapper
+/// leaves nothing running (here a `sleep` the wrapper started before becoming comb).
+#[cfg(unix)]
+#[test]
+fn dropping_an_engine_ends_its_process_group() {
+    let pid_file = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("group-{}.pid", std::process::id()));
+    let script = format!(
+        "sleep 300 </dev/null >/dev/null 2>&1 & echo $! > \"{}\"; exec \"{}\"",
+        pid_file.display(),
+        env!("CARGO_BIN_EXE_comb")
+    );
+    let engine = EngineProcess::spawn(&format!("sh -c '{script}'"), WAIT).expect("the wrapper starts comb");
+    let sleeper = std::fs::read_to_string(&pid_file).expect("the wrapper wrote its child's pid");
+    let sleeper = sleeper.trim();
+    assert!(running(sleeper), "the wrapper's child {sleeper} runs while the engine does");
+    drop(engine);
+    // The signal is sent before drop returns; the child's exit is then only a matter of the
+    // scheduler, so wait for it (up to a generous deadline) rather than time it.
+    let deadline = std::time::Instant::now() + WAIT;
+    while running(sleeper) && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(!running(sleeper), "the wrapper's child {sleeper} outlived the engine");
+    let _ = std::fs::remove_file(&pid_file);
+}
+
+/// Whether process `pid` is alive (gone or a zombie is not).
+#[cfg(unix)]
+fn running(pid: &str) -> bool {
+    let ps = std::process::Command::new("ps").args(["-o", "stat=", "-p", pid]).output().expect("ps runs");
+    let state = String::from_utf8_lossy(&ps.stdout);
+    ps.status.success() && !state.trim().is_empty() && !state.trim().starts_with('Z')
 }

@@ -3,7 +3,7 @@
 //! PGN books cut by `--opening-plies` start the games they should, in tournaments and in
 //! self-play; bad books are refused with their game and line.
 
-use comb::intellector::Rules;
+use comb::games::GameOptions;
 use comb::pgn::{parse_games, PgnGame};
 use std::process::{Command, Output};
 
@@ -53,7 +53,7 @@ fn every_game_the_tournament_writes_reads_back_to_its_game_string() {
         assert_eq!(games.len(), lines.len(), "{pgn}");
         assert!(!games.is_empty());
         for (game, line) in games.iter().zip(lines) {
-            assert_eq!(game.game_string(Rules::Modern).unwrap(), json_field(line, "game_string"), "{line}");
+            assert_eq!(game.game_string(GameOptions::default()).unwrap(), json_field(line, "game_string"), "{line}");
             assert_eq!(game.game_type(), json_field(line, "game_type"));
             assert_eq!(game.tag("Round"), Some(json_field(line, "game").as_str()));
             assert_eq!(game.white(), Some(json_field(line, "white").as_str()));
@@ -103,15 +103,15 @@ fn a_game_as_mzinga_viewer_saves_it_reads_correctly() {
     );
     assert_eq!(game.plies(), 41);
     assert_eq!(game.comments(), ["Pillbugs first.", "Black's Queen is nearly surrounded:\nthe Pillbug still throws."]);
-    let replayed = game.game(Rules::Modern).unwrap();
+    let replayed = game.game(GameOptions::default()).unwrap();
     assert_eq!(replayed.game_string(), SAMPLE);
     assert_eq!(replayed.state_string(), game.result().unwrap(), "the game ends as the file says");
     // Saved on Windows, and written with several moves a line: the same game.
-    assert_eq!(only(&text.replace('\n', "\r\n")).game_string(Rules::Modern).unwrap(), SAMPLE);
+    assert_eq!(only(&text.replace('\n', "\r\n")).game_string(GameOptions::default()).unwrap(), SAMPLE);
     let moves: Vec<String> = game.moves().enumerate().map(|(i, m)| format!("{}. {m}", i + 1)).collect();
     let dense =
         format!("[GameType \"Base+MLP\"]\n{}\n{} {{end}} WhiteWins\n", moves[..20].join(" "), moves[20..].join(" "));
-    assert_eq!(only(&dense).game_string(Rules::Modern).unwrap(), SAMPLE);
+    assert_eq!(only(&dense).game_string(GameOptions::default()).unwrap(), SAMPLE);
 }
 
 #[test]

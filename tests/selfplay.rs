@@ -1,8 +1,7 @@
 //! `comb selfplay`: reproducible with a seed, whatever the thread count, and every line a
 //! position a tuner can read back.
 
-use comb::games::{AnyGame, GameOptions};
-use comb::intellector::Rules;
+use comb::games::GameOptions;
 use comb::search::Limits;
 use comb::train::selfplay::{run, SelfplayTally, Settings};
 
@@ -52,7 +51,7 @@ fn every_line_is_a_result_a_score_and_a_quiet_position_of_the_game() {
             assert!(["1", "0.5", "0"].contains(&fields[0]), "{line}");
             let score: i32 = fields[1].parse().unwrap();
             assert!(score.abs() < comb::train::selfplay::DECIDED, "{line}");
-            let mut game = AnyGame::parse(fields[2], Rules::Modern).unwrap();
+            let mut game = GameOptions::default().parse(fields[2]).unwrap();
             assert!(!game.is_over(), "{line}");
             assert!(game.valid_moves().contains(';'), "a forced position was kept: {line}");
             assert!(game.plies() >= 4, "a book position was kept: {line}");

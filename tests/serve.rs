@@ -190,7 +190,7 @@ fn easy() -> Value {
 
 /// The number of legal moves comb's rules give a position.
 fn legal_count(game_string: &str) -> usize {
-    let mut game = comb::games::AnyGame::from_type_or_string(game_string, comb::intellector::Rules::Modern).unwrap();
+    let mut game = comb::games::GameOptions::default().start(game_string).unwrap();
     game.valid_moves().split(';').count()
 }
 

@@ -582,17 +582,29 @@ impl Drop for EngineProcess {
         if let Ok(None) = self.child.try_wait() {
             // The engine has its own process group: end the whole group, so that an engine
             // started through a wrapper script does not leave its real process running (and
-            // holding the output pipe open). std has no killpg; the `kill` utility does it.
+            // holding the output pipe open).
             #[cfg(unix)]
-            let _ = Command::new("kill")
-                .args(["-KILL", "--", &format!("-{}", self.child.id())])
-                .stdin(Stdio::null())
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .status();
+            kill_group(self.child.id());
             let _ = self.child.kill();
         }
         let _ = self.child.wait();
+    }
+}
+
+/// Sends SIGKILL to the process group `pgid` (an engine's, whose id is its pid: see
+/// [`EngineProcess::start`]'s `process_group(0)`).
+#[cfg(unix)]
+fn kill_group(pgid: u32) {
+    // killpg(0) would signal comb's own group and killpg(1) (like `kill -1`) every process
+    // comb may signal: neither is an engine's group, so those are never sent.
+    let Ok(pgid) = libc::pid_t::try_from(pgid) else { return };
+    if pgid <= 1 {
+        return;
+    }
+    // SAFETY: killpg takes plain integers and touches no memory. The caller passes a child it
+    // has not yet reaped, so that id is still the engine's and not reused by another process.
+    unsafe {
+        libc::killpg(pgid, libc::SIGKILL);
     }
 }
 

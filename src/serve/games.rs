@@ -13,7 +13,7 @@ use super::json::{self, Event, Player};
 use super::Server;
 use crate::client::{EngineConfig, EngineError, EngineProcess, Limit, Position as EnginePosition, Sync, Timeouts};
 use crate::game::{Color, Outcome};
-use crate::games::AnyGame;
+use crate::games::{AnyGame, GameOptions};
 use crate::intellector::Rules;
 use crate::search::{level::fresh_seed, Level, Limits};
 use crate::show::view;
@@ -73,8 +73,8 @@ pub struct EngineSeat {
 pub struct State {
     /// The game, at its last ply.
     pub game: AnyGame,
-    /// Intellector's rules (none for Hive).
-    pub rules: Option<Rules>,
+    /// The options the game was set up with.
+    pub options: GameOptions,
     /// The players as given.
     pub players: [Player; 2],
     /// The players as checked.
@@ -171,7 +171,7 @@ impl Game {
             id: self.id.clone(),
             family,
             game_type: shown.type_field().to_string(),
-            rules: state.rules.map(|r| format!("{r:?}")),
+            rules: state.intellector_rules().map(|r| format!("{r:?}")),
             game_string: shown.game_string(),
             state: state_name,
             to_move: shown.to_move().to_string(),
@@ -189,6 +189,11 @@ impl Game {
 }
 
 impl State {
+    /// The rule set the game is played under, for Intellector games (Hive has one rule set).
+    pub fn intellector_rules(&self) -> Option<Rules> {
+        matches!(self.game, AnyGame::Intellector(_)).then_some(self.options.intellector_rules)
+    }
+
     /// Whether the game has ended, by its rules or otherwise.
     pub fn is_over(&self) -> bool {
         self.end.is_some() || self.game.is_over()

@@ -13,7 +13,7 @@ use super::games::{self, Ending, Game, Seat, State};
 use super::json::{self, NewGame, PlayRequest, Player, ResignRequest, UndoRequest};
 use super::{events, uhp_socket, web, Server, MAX_MESSAGE};
 use crate::game::{Color, Outcome};
-use crate::games::AnyGame;
+use crate::games::{AnyGame, GameOptions};
 use crate::hive::{GameType, Piece};
 use crate::intellector::Rules;
 use crate::search::Level;
@@ -182,40 +182,45 @@ async fn info(AxumState(server): Shared) -> Json<serde_json::Value> {
 
 /// The game a start text gives: a game type, a GameString, or a game in Hive PGN (its last
 /// position).
-fn start_game(text: &str, rules: Rules) -> Result<AnyGame, ApiError> {
+fn start_game(text: &str, options: GameOptions) -> Result<AnyGame, ApiError> {
     let trimmed = text.trim();
     if trimmed.starts_with('[') || trimmed.starts_with("1.") {
         let games = crate::pgn::parse_games(trimmed).map_err(|e| ApiError::BadRequest(format!("bad PGN: {e}")))?;
         let first = games.first().ok_or_else(|| ApiError::BadRequest("the PGN holds no game".into()))?;
-        return first.game(rules).map_err(|e| ApiError::BadRequest(format!("bad PGN: {e}")));
+        return first.game(options).map_err(|e| ApiError::BadRequest(format!("bad PGN: {e}")));
     }
     if trimmed.is_empty() {
         return Err(ApiError::BadRequest("start is empty: give a game type, a GameString or a PGN".into()));
     }
-    AnyGame::from_type_or_string(trimmed, rules).map_err(|e| ApiError::BadRequest(format!("start `{trimmed}`: {e}")))
+    options.start(trimmed).map_err(|e| ApiError::BadRequest(format!("start `{trimmed}`: {e}")))
 }
 
-fn parse_rules(text: Option<&str>) -> Result<Rules, ApiError> {
-    match text.map(str::to_ascii_lowercase).as_deref() {
-        None | Some("modern") => Ok(Rules::Modern),
-        Some("classic") => Ok(Rules::Classic),
+/// The options a new game is set up with: Intellector's rules as asked (Modern unless asked),
+/// the rest as the defaults.
+fn parse_options(rules: Option<&str>) -> Result<GameOptions, ApiError> {
+    let intellector_rules = match rules.map(str::to_ascii_lowercase).as_deref() {
+        None | Some("modern") => Rules::Modern,
+        Some("classic") => Rules::Classic,
         Some(_) => {
-            Err(ApiError::BadRequest(format!("rules `{}`: expected Modern or Classic", text.unwrap_or_default())))
+            return Err(ApiError::BadRequest(format!(
+                "rules `{}`: expected Modern or Classic",
+                rules.unwrap_or_default()
+            )))
         }
-    }
+    };
+    Ok(GameOptions { intellector_rules, ..GameOptions::default() })
 }
 
 async fn create_game(AxumState(server): Shared, bytes: Result<Bytes, BytesRejection>) -> Result<Response, ApiError> {
     let request: NewGame = body(bytes)?;
-    let rules = parse_rules(request.rules.as_deref())?;
-    let game = start_game(&request.start, rules)?;
+    let options = parse_options(request.rules.as_deref())?;
+    let game = start_game(&request.start, options)?;
     let names = server.engine_names();
     let white = games::seat(&request.white, &names).map_err(|e| ApiError::BadRequest(format!("white: {e}")))?;
     let black = games::seat(&request.black, &names).map_err(|e| ApiError::BadRequest(format!("black: {e}")))?;
-    let intellector = matches!(game, AnyGame::Intellector(_));
     let state = State {
         game,
-        rules: intellector.then_some(rules),
+        options,
         players: [request.white, request.black],
         seats: [white, black],
         end: None,

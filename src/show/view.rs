@@ -314,12 +314,12 @@ fn intellector_move(position: &Position, mv: intellector::Move) -> MoveView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::intellector::Rules;
+    use crate::games::GameOptions;
 
     #[test]
     fn a_hive_stack_is_listed_bottom_first_with_its_heights() {
         let text = r"Base;InProgress;Black[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wB1 \wQ;bB1 bQ\;wB1 wQ";
-        let game = AnyGame::parse(text, Rules::Modern).expect("legal");
+        let game = GameOptions::default().parse(text).expect("legal");
         let view = board(&game);
         let on_cell: Vec<(&str, usize, bool, &str)> =
             view.pieces.iter().map(|p| (p.piece.as_str(), p.height, p.top, p.key.as_str())).collect();
@@ -347,7 +347,7 @@ mod tests {
 
     #[test]
     fn intellector_has_59_cells_and_kinds_of_moves() {
-        let game = AnyGame::from_type("Intellector", Rules::Modern).expect("a game type");
+        let game = GameOptions::default().new_game("Intellector").expect("a game type");
         let view = board(&game);
         assert_eq!((view.orientation, view.cells.len(), view.pieces.len()), ("flat", 59, 28));
         let a1 = view.cells.iter().find(|c| c.key == "a1").expect("a1");
@@ -359,7 +359,7 @@ mod tests {
 
     #[test]
     fn a_line_becomes_arrows_until_a_move_is_not_legal() {
-        let game = AnyGame::from_type("Base", Rules::Modern).expect("a game type");
+        let game = GameOptions::default().new_game("Base").expect("a game type");
         let ends = line_ends(&game, &["wS1".into(), "bS1 wS1-".into(), "nonsense".into(), "wQ".into()]);
         assert_eq!(ends, [Ends { from: None, to: Some("0,0".into()) }, Ends { from: None, to: Some("1,0".into()) }]);
     }

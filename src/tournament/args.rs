@@ -198,7 +198,7 @@ const MERGE_OPTIONS: [&str; 5] = ["pgn", "jsonl", "event", "site", "options"];
 impl TournamentArgs {
     /// How the referee sets games up: `--intellector-rules`.
     pub fn game_options(&self) -> GameOptions {
-        GameOptions::from(IntellectorRules::from(self.intellector_rules))
+        GameOptions { intellector_rules: IntellectorRules::from(self.intellector_rules), ..GameOptions::default() }
     }
 
     /// With `merge`, its arguments, its output options included wherever they stood; or the
