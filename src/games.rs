@@ -8,7 +8,7 @@
 use crate::error::RulesError;
 use crate::game::{Color, Outcome};
 use crate::hive::record::HiveEnd;
-use crate::hive::{GameType, HiveGame};
+use crate::hive::{Evaluation, GameType, HiveGame};
 use crate::intellector::record::{IntellectorEnd, GAME_TYPE as INTELLECTOR};
 use crate::intellector::{IntellectorGame, Rules};
 use crate::record::Notation;
@@ -111,6 +111,8 @@ pub struct GameOptions {
     /// Hive only: the third occurrence of a position draws (off, as in Mzinga). Intellector
     /// always has the rule.
     pub repetition_draw: bool,
+    /// Hive only: the static evaluation the search reads (the hand-written one unless asked).
+    pub hive_evaluation: Evaluation,
 }
 
 impl GameOptions {
@@ -146,7 +148,7 @@ impl GameOptions {
     /// `game` with the options that are switched after a game is made (Intellector's rules
     /// are fixed when it is made).
     fn applied_to(self, mut game: AnyGame) -> AnyGame {
-        game.set_repetition_draw(self.repetition_draw);
+        game.apply(self);
         game
     }
 }
@@ -216,10 +218,12 @@ impl AnyGame {
         }
     }
 
-    /// Applies the repetition-draw option (Hive only: Intellector always has the rule).
-    pub fn set_repetition_draw(&mut self, on: bool) {
+    /// Applies the options that can change during a game: the repetition draw and the
+    /// evaluation (Hive only: Intellector always has the rule, and one evaluation).
+    pub fn apply(&mut self, options: GameOptions) {
         if let AnyGame::Hive(g) = self {
-            g.set_repetition_draw(on);
+            g.set_repetition_draw(options.repetition_draw);
+            g.set_evaluation(options.hive_evaluation);
         }
     }
 

@@ -157,6 +157,57 @@ enum Command {
     /// Fit the evaluation weights to `comb selfplay` files (Texel's method with Adam) and
     /// write them where the engine reads them; rebuild to use them.
     Tune(TuneArgs),
+    /// Train Hive's evaluation network on `comb selfplay` files and write it where the engine
+    /// reads it (src/hive/net.bin); rebuild to use it.
+    TrainNet(TrainNetArgs),
+}
+
+/// The arguments of `comb train-net`.
+#[derive(clap::Args)]
+struct TrainNetArgs {
+    /// Self-play files of Hive games (`result<TAB>score<TAB>GameString` lines).
+    #[arg(required = true, value_name = "FILE")]
+    data: Vec<String>,
+    /// Full passes over the data.
+    #[arg(long, default_value_t = 20, value_parser = positive)]
+    epochs: usize,
+    /// Adam's step size.
+    #[arg(long, default_value_t = 0.001, allow_negative_numbers = true)]
+    learning_rate: f32,
+    /// Share of each target taken from the game's result, the rest from the search score.
+    #[arg(long, default_value_t = 0.5, allow_negative_numbers = true)]
+    lambda: f32,
+    /// Positions per step of Adam.
+    #[arg(long, default_value_t = 1024, value_parser = positive)]
+    batch: usize,
+    /// Hold out every Nth game to measure the error on unseen games (0: none; 1 is refused).
+    #[arg(long, default_value_t = 10)]
+    validation: usize,
+    /// `residual`: the network adds to the hand-written evaluation; `pure`: it replaces it.
+    #[arg(long, value_enum, default_value_t = NetKind::Residual)]
+    kind: NetKind,
+    /// Seed of the initial weights and of the order of positions.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads for loading and for the gradient, 1 to 256 (default: every core).
+    #[arg(long, value_parser = thread_count)]
+    threads: Option<usize>,
+    /// Write the network here [default: src/hive/net.bin of the comb repository the current
+    /// directory is in].
+    #[arg(long, value_name = "FILE", conflicts_with = "dry_run")]
+    out: Option<std::path::PathBuf>,
+    /// Train and report, but write nothing.
+    #[arg(long)]
+    dry_run: bool,
+}
+
+/// How a trained network is used.
+#[derive(Copy, Clone, PartialEq, Eq, clap::ValueEnum)]
+enum NetKind {
+    /// Added to the hand-written evaluation.
+    Residual,
+    /// Instead of it.
+    Pure,
 }
 
 /// The arguments of `comb conformance`.
@@ -365,6 +416,8 @@ fn fail(message: &str) -> ! {
 fn options_read(command: Option<&Command>) -> (&'static str, &'static [&'static str]) {
     const RULES: &[&str] = &["IntellectorRules"];
     const RULES_AND_THREADS: &[&str] = &["IntellectorRules", "MaxHelperThreads"];
+    // Commands that search also read the evaluation.
+    const SEARCHING: &[&str] = &["Evaluation", "IntellectorRules", "MaxHelperThreads"];
     match command {
         None | Some(Command::Uhp) => ("comb", &Options::NAMES),
         Some(Command::Bestmove { .. }) => (
@@ -372,18 +425,20 @@ fn options_read(command: Option<&Command>) -> (&'static str, &'static [&'static 
             &[
                 "Difficulty",
                 "DifficultySeed",
+                "Evaluation",
                 "IntellectorRules",
                 "MaxHelperThreads",
                 "MultiPV",
                 "TranspositionTableSizeMB",
             ],
         ),
-        Some(Command::Bench { .. }) => ("comb bench", RULES),
+        Some(Command::Bench { .. }) => ("comb bench", &["Evaluation", "IntellectorRules"]),
         Some(Command::Perft { .. }) => ("comb perft", RULES),
         Some(Command::Show { .. }) => ("comb show", RULES),
-        Some(Command::Analyze { .. }) => ("comb analyze", RULES_AND_THREADS),
-        Some(Command::Selfplay(_)) => ("comb selfplay", RULES_AND_THREADS),
+        Some(Command::Analyze { .. }) => ("comb analyze", SEARCHING),
+        Some(Command::Selfplay(_)) => ("comb selfplay", SEARCHING),
         Some(Command::Tune(_)) => ("comb tune", RULES_AND_THREADS),
+        Some(Command::TrainNet(_)) => ("comb train-net", RULES_AND_THREADS),
         Some(Command::Tournament(_)) => ("comb tournament", &[]),
         Some(Command::Conformance(_)) => ("comb conformance", &[]),
         Some(Command::Serve(_)) => ("comb serve", &[]),
@@ -771,6 +826,79 @@ fn tune(args: TuneArgs, options: &Options) -> io::Result<()> {
     })
 }
 
+/// `comb train-net`: loads, fits the scale, trains, reports and writes the network that did
+/// best on the held-out games.
+fn train_net(args: TrainNetArgs, options: &Options) -> io::Result<()> {
+    use comb::train::net;
+    if !(0.0..=1.0).contains(&args.lambda) {
+        fail("--lambda takes a number from 0 to 1");
+    }
+    if !(args.learning_rate > 0.0 && args.learning_rate.is_finite()) {
+        fail("--learning-rate takes a positive number");
+    }
+    if args.validation == 1 {
+        fail("--validation 1 would hold out every game and train on none: give 0 (hold out none) or 2 and more");
+    }
+    let threads = args.threads.unwrap_or_else(|| options.threads());
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap_or_else(|e| fail(&e.to_string()));
+    pool.install(|| {
+        let data = net::load(&args.data, options.game).unwrap_or_else(|e| fail(&e.to_string()));
+        let path = if args.dry_run {
+            None
+        } else {
+            let path = args.out.clone().unwrap_or_else(|| {
+                repository_file(comb::hive::net::NET_FILE).unwrap_or_else(|| {
+                    fail(&format!(
+                        "no --out given, and the current directory is not in a comb repository (a folder \
+                         whose Cargo.toml is the package `comb`, holding {}): give --out FILE, or run \
+                         comb train-net in the repository",
+                        comb::hive::net::NET_FILE
+                    ))
+                })
+            });
+            check_writable(&path);
+            Some(path)
+        };
+        let (train, held) = data.split(args.validation);
+        let k = net::fit_scale(&train);
+        let residual = args.kind == NetKind::Residual;
+        let settings = net::NetSettings {
+            epochs: args.epochs,
+            learning_rate: args.learning_rate,
+            lambda: args.lambda,
+            batch: args.batch,
+            residual,
+            seed: args.seed,
+        };
+        stdout::line(format_args!(
+            "{} positions of {} games ({} positions held out), scale k = {k:.6}",
+            data.len(),
+            data.games(),
+            held.len()
+        ))?;
+        let classic = (net::classic_error(&train, k, args.lambda), net::classic_error(&held, k, args.lambda));
+        stdout::line(format_args!("hand-written evaluation: {:.6} training, {:.6} held out", classic.0, classic.1))?;
+        let errors =
+            |n: &net::FloatNet| (n.error(&train, k, args.lambda, residual), n.error(&held, k, args.lambda, residual));
+        let mut best: Option<(f64, usize, net::FloatNet)> = None;
+        net::train(&train, k, net::FloatNet::new(&settings), &settings, &mut |epoch, n| {
+            let (t, h) = errors(n);
+            eprintln!("epoch {epoch}: {t:.6} training, {h:.6} held out");
+            // Without a held-out set the last network is the one kept.
+            if held.is_empty() || best.as_ref().is_none_or(|b| h < b.0) {
+                best = Some((h, epoch, n.clone()));
+            }
+        });
+        let (_, epoch, network) = best.expect("at least one epoch");
+        let (t, h) = errors(&network);
+        stdout::line(format_args!("network (epoch {epoch}): {t:.6} training, {h:.6} held out"))?;
+        let Some(path) = path else { return Ok(()) };
+        let bytes = network.quantize(k, residual).to_bytes();
+        std::fs::write(&path, bytes).unwrap_or_else(|e| fail(&format!("{}: {e}", path.display())));
+        stdout::line(format_args!("network written to {}", path.display()))
+    })
+}
+
 /// The file `relative` (a weights file) of the comb repository around the current directory:
 /// the nearest folder, from the current one upward, whose Cargo.toml is the package `comb`
 /// and which holds that file. An installed comb so never writes into the clone it was built
@@ -972,6 +1100,7 @@ fn main() -> ExitCode {
         Some(Command::Conformance(args)) => Ok(conformance(args)),
         Some(Command::Selfplay(args)) => selfplay(args, &options).map(|()| 0),
         Some(Command::Tune(args)) => tune(args, &options).map(|()| 0),
+        Some(Command::TrainNet(args)) => train_net(args, &options).map(|()| 0),
         Some(Command::Serve(args)) => {
             let options =
                 comb::serve::ServeOptions { host: args.host, port: args.port, open: args.open, engines: args.engines };

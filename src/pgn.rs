@@ -558,7 +558,11 @@ mod tests {
     use super::*;
 
     const RULES: crate::intellector::Rules = crate::intellector::Rules::Modern;
-    const OPTIONS: GameOptions = GameOptions { intellector_rules: RULES, repetition_draw: false };
+    const OPTIONS: GameOptions = GameOptions {
+        intellector_rules: RULES,
+        repetition_draw: false,
+        hive_evaluation: crate::hive::Evaluation::Classic,
+    };
 
     /// A short game as comb's tournament writes it, then the same one as MzingaViewer might.
     const WRITTEN: &str = "[GameType \"Base\"]\n[Date \"2000.02.29\"]\n[Event \"e\"]\n[Site \"\"]\n[Round \"1\"]\n\

@@ -4,6 +4,7 @@
 use super::grid::{neighbour, Cell, CellMap, NO_CELL};
 use super::piece::{Bug, GameType, MaybePiece, Piece, PieceSet, PIECE_COUNT};
 use super::zobrist;
+use super::Evaluation;
 use super::{Move, MoveView};
 use crate::game::{Color, Outcome};
 
@@ -149,6 +150,8 @@ pub struct Hive {
     /// When set, the third occurrence of a position (same hash) ends the game in a draw.
     /// Mzinga has no such rule, so it is off unless the `RepetitionDraw` option asks for it.
     pub(crate) repetition_draw: bool,
+    /// Which evaluation the search reads: the hand-written one or the network.
+    pub(crate) evaluation: Evaluation,
     pub(crate) scratch: Scratch,
 }
 
@@ -170,6 +173,7 @@ impl Hive {
             hash: 0,
             history: Vec::with_capacity(256),
             repetition_draw: false,
+            evaluation: Evaluation::Classic,
             scratch: Scratch::new(),
         }
     }
@@ -205,6 +209,16 @@ impl Hive {
     /// Whether the threefold-repetition draw is on.
     pub fn repetition_draw(&self) -> bool {
         self.repetition_draw
+    }
+
+    /// Chooses the evaluation the search reads.
+    pub fn set_evaluation(&mut self, evaluation: Evaluation) {
+        self.evaluation = evaluation;
+    }
+
+    /// The evaluation the search reads.
+    pub fn evaluation(&self) -> Evaluation {
+        self.evaluation
     }
 
     /// Whether `piece` takes part in this game type.

@@ -16,6 +16,7 @@ pub mod eval;
 pub mod grid;
 pub mod illegal;
 pub mod movegen;
+pub mod net;
 pub mod notation;
 mod one_hive;
 pub mod piece;
@@ -25,6 +26,34 @@ pub mod weights;
 pub mod zobrist;
 
 pub use board::Hive;
+
+/// Which static evaluation a Hive position is scored by (the `Evaluation` option).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Evaluation {
+    /// The hand-written evaluation with tuned weights ([`eval`]).
+    #[default]
+    Classic,
+    /// The learned network ([`net`]).
+    Net,
+}
+
+impl Evaluation {
+    /// Both, in the order the option lists them.
+    pub const ALL: [Evaluation; 2] = [Evaluation::Classic, Evaluation::Net];
+
+    /// The option's spelling of this value.
+    pub fn name(self) -> &'static str {
+        match self {
+            Evaluation::Classic => "Classic",
+            Evaluation::Net => "Net",
+        }
+    }
+
+    /// The value spelled `text` (any case).
+    pub fn parse(text: &str) -> Option<Evaluation> {
+        Evaluation::ALL.into_iter().find(|e| e.name().eq_ignore_ascii_case(text))
+    }
+}
 pub use grid::Cell;
 pub use illegal::IllegalMove;
 pub use notation::MoveText;
@@ -205,7 +234,10 @@ impl Game for Hive {
     }
 
     fn evaluate(&self) -> i32 {
-        eval::evaluate(self)
+        match self.evaluation {
+            Evaluation::Classic => eval::evaluate(self),
+            Evaluation::Net => net::evaluate(self),
+        }
     }
 
     #[inline]

@@ -86,6 +86,11 @@ impl Record<Hive> {
         self.position_mut()
     }
 
+    /// Chooses the static evaluation the search reads.
+    pub fn set_evaluation(&mut self, evaluation: super::Evaluation) {
+        self.position_mut().set_evaluation(evaluation);
+    }
+
     /// Turns the threefold-repetition draw on or off.
     pub fn set_repetition_draw(&mut self, on: bool) {
         self.position_mut().set_repetition_draw(on);

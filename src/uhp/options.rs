@@ -2,6 +2,7 @@
 
 use super::error::ProtocolError;
 use crate::games::GameOptions;
+use crate::hive::Evaluation;
 use crate::intellector::Rules;
 use crate::search::{level, Level, Searcher, MAX_MULTIPV};
 
@@ -95,9 +96,10 @@ fn bool_text(b: bool) -> &'static str {
 
 impl Options {
     /// Option names, in the order `options` lists them.
-    pub const NAMES: [&'static str; 8] = [
+    pub const NAMES: [&'static str; 9] = [
         "Difficulty",
         "DifficultySeed",
+        "Evaluation",
         "IntellectorRules",
         "MaxHelperThreads",
         "MultiPV",
@@ -159,6 +161,15 @@ impl Options {
                 format!("DifficultySeed;int;{};{};0;{MAX_SEED}", self.difficulty_seed, defaults.difficulty_seed)
             }
             "MultiPV" => format!("MultiPV;int;{};{};1;{MAX_MULTIPV}", self.multipv, defaults.multipv),
+            "Evaluation" => {
+                let values: Vec<&str> = Evaluation::ALL.iter().map(|e| e.name()).collect();
+                format!(
+                    "Evaluation;enum;{};{};{}",
+                    self.game.hive_evaluation.name(),
+                    defaults.game.hive_evaluation.name(),
+                    values.join(";")
+                )
+            }
             "IntellectorRules" => format!(
                 "IntellectorRules;enum;{};{};Modern;Classic",
                 rules(self.game.intellector_rules),
@@ -237,6 +248,7 @@ impl Options {
         };
         match Options::canonical_name(name)? {
             "Difficulty" => self.difficulty = Level::parse(value).unwrap_or(self.difficulty),
+            "Evaluation" => self.game.hive_evaluation = Evaluation::parse(value).unwrap_or(self.game.hive_evaluation),
             "DifficultySeed" => {
                 if let Ok(n) = super::error::parse_int(value) {
                     self.difficulty_seed = n.max(0) as u32;

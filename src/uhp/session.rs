@@ -342,9 +342,9 @@ impl<W: Write> Session<W> {
             self.options.table_megabytes = self.engine.table_megabytes();
             return Err(ProtocolError::TableSize(megabytes));
         }
-        let repetition = self.options.game.repetition_draw;
+        let game_options = self.options.game;
         if let Some(g) = self.game.as_mut() {
-            g.set_repetition_draw(repetition);
+            g.apply(game_options);
         }
         Ok(())
     }
