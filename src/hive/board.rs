@@ -2,6 +2,7 @@
 //! one-hive rule's pin search is in `one_hive.rs`.
 
 use super::grid::{neighbour, Cell, CellMap, NO_CELL};
+use super::net::Accumulators;
 use super::piece::{Bug, GameType, MaybePiece, Piece, PieceSet, PIECE_COUNT};
 use super::zobrist;
 use super::Evaluation;
@@ -152,6 +153,8 @@ pub struct Hive {
     pub(crate) repetition_draw: bool,
     /// Which evaluation the search reads: the hand-written one or the network.
     pub(crate) evaluation: Evaluation,
+    /// The network's accumulators along the line made so far (kept only for [`Evaluation::Net`]).
+    pub(crate) accumulators: Accumulators,
     pub(crate) scratch: Scratch,
 }
 
@@ -174,6 +177,7 @@ impl Hive {
             history: Vec::with_capacity(256),
             repetition_draw: false,
             evaluation: Evaluation::Classic,
+            accumulators: Accumulators::default(),
             scratch: Scratch::new(),
         }
     }
@@ -214,6 +218,7 @@ impl Hive {
     /// Chooses the evaluation the search reads.
     pub fn set_evaluation(&mut self, evaluation: Evaluation) {
         self.evaluation = evaluation;
+        self.reset_accumulators();
     }
 
     /// The evaluation the search reads.
@@ -457,6 +462,7 @@ impl Hive {
 
     /// Plays a move without checking it. The move must be legal in this position.
     pub fn make(&mut self, mv: Move) {
+        let net_change = self.net_change(mv);
         self.history.push(Undo { last_moved: self.last_moved, pieces: self.in_play.len() as u8, hash: self.hash });
         // The old "last moved" key is keyed by that piece's cell: remove it before anything moves.
         self.set_last_moved(MaybePiece::NONE);
@@ -474,6 +480,9 @@ impl Hive {
         }
         self.ply += 1;
         self.hash ^= zobrist::side_key();
+        if let Some(change) = net_change {
+            self.apply_net_change(change);
+        }
     }
 
     /// Takes back `mv`, which must be the last move made.
@@ -490,6 +499,7 @@ impl Hive {
         self.ply -= 1;
         self.last_moved = undo.last_moved;
         self.hash = undo.hash;
+        self.pop_accumulator();
     }
 
     /// Cells of all stacks, in piece order of their bottom pieces.

@@ -87,6 +87,40 @@ static BUCKET_OF_DELTA: [u8; 1024] = {
     table
 };
 
+/// Distance rings from a queen, a coarser view of the offset buckets: distance 0 to
+/// [`RADIUS`], far, no queen.
+const RINGS: usize = RADIUS as usize + 3;
+/// Coarse features: the board features with the offset reduced to its ring. The trainer
+/// learns them beside the fine ones, shared by every offset of a ring, and folds them into the
+/// fine weights when it writes the network (so the engine never sees them): with little data
+/// a piece's distance from a queen is learned from all the cells at that distance.
+pub const COARSE: usize = 2 * 2 * BUG_COUNT * HEIGHTS * RINGS;
+
+/// The ring of every offset bucket.
+static RING_OF_BUCKET: [u8; BUCKETS] = {
+    let mut rings = [0u8; BUCKETS];
+    let mut dr = -RADIUS;
+    while dr <= RADIUS {
+        let mut dq = -RADIUS;
+        while dq <= RADIUS {
+            let b = BUCKET_OF_DELTA[((dq & 31) | ((dr & 31) << 5)) as usize] as usize;
+            if b < NEAR_CELLS {
+                rings[b] = ((dq.abs() + dr.abs() + (dq + dr).abs()) / 2) as u8;
+            }
+            dq += 1;
+        }
+        dr += 1;
+    }
+    rings[FAR] = RADIUS as u8 + 1;
+    rings[NO_QUEEN] = RADIUS as u8 + 2;
+    rings
+};
+
+/// The coarse feature (below [`COARSE`]) that shares in board feature `f`, if `f` is one.
+pub fn coarse_feature(f: usize) -> Option<usize> {
+    (f < BOARD_FEATURES).then(|| (f / BUCKETS) * RINGS + RING_OF_BUCKET[f % BUCKETS] as usize)
+}
+
 /// The offset bucket of `cell` seen from `queen` (a cell, or `None` while in hand).
 #[inline]
 fn bucket(cell: Cell, queen: Option<Cell>) -> usize {
@@ -108,36 +142,48 @@ fn board_feature(anchor: usize, theirs: bool, bug: Bug, height: usize, bucket: u
 }
 
 /// The active features of `hive` from each player's point of view: `push(perspective,
-/// feature)` for each, White's and Black's interleaved.
+/// feature)` for each.
 pub fn features(hive: &Hive, mut push: impl FnMut(Color, usize)) {
-    let queens = [Color::White, Color::Black].map(|c| hive.position(Piece::queen(c)));
+    let queens = queens(hive);
     for id in 0..PIECE_COUNT as u8 {
         let piece = Piece(id);
-        if !hive.is_enabled(piece) {
-            continue;
+        if hive.is_enabled(piece) {
+            piece_features(hive, piece, queens, &mut push);
         }
-        let color = piece.color();
-        let Some(cell) = hive.position(piece) else {
-            let own_index = (id % PER_SIDE) as usize;
-            push(color, HAND + own_index);
-            push(color.opponent(), HAND + PER_SIDE as usize + own_index);
-            continue;
-        };
-        let height = if hive.top(cell) != Some(piece) {
-            2
-        } else if hive.level(piece) > 0 {
-            1
-        } else {
-            0
-        };
-        let bug = piece.bug();
-        let near = [bucket(cell, queens[0]), bucket(cell, queens[1])];
-        for perspective in [Color::White, Color::Black] {
-            let ours = perspective.index();
-            let theirs = color != perspective;
-            push(perspective, board_feature(0, theirs, bug, height, near[ours]));
-            push(perspective, board_feature(1, theirs, bug, height, near[1 - ours]));
-        }
+    }
+}
+
+/// Where the two queens stand (White's, Black's), if on the board.
+#[inline]
+fn queens(hive: &Hive) -> [Option<Cell>; 2] {
+    [Color::White, Color::Black].map(|c| hive.position(Piece::queen(c)))
+}
+
+/// The features of one piece from both points of view: two from each perspective for a piece
+/// on the board (one per queen), one for a piece in hand.
+#[inline]
+fn piece_features(hive: &Hive, piece: Piece, queens: [Option<Cell>; 2], push: &mut impl FnMut(Color, usize)) {
+    let color = piece.color();
+    let Some(cell) = hive.position(piece) else {
+        let own_index = (piece.0 % PER_SIDE) as usize;
+        push(color, HAND + own_index);
+        push(color.opponent(), HAND + PER_SIDE as usize + own_index);
+        return;
+    };
+    let height = if hive.top(cell) != Some(piece) {
+        2
+    } else if hive.level(piece) > 0 {
+        1
+    } else {
+        0
+    };
+    let bug = piece.bug();
+    let near = [bucket(cell, queens[0]), bucket(cell, queens[1])];
+    for perspective in [Color::White, Color::Black] {
+        let ours = perspective.index();
+        let theirs = color != perspective;
+        push(perspective, board_feature(0, theirs, bug, height, near[ours]));
+        push(perspective, board_feature(1, theirs, bug, height, near[1 - ours]));
     }
 }
 
@@ -254,14 +300,9 @@ impl Network {
 
     /// The accumulators of both perspectives (White's, Black's), from scratch.
     #[inline]
-    pub fn accumulate(&self, hive: &Hive) -> [[i16; HIDDEN]; 2] {
+    pub fn accumulate(&self, hive: &Hive) -> Accumulator {
         let mut acc = [self.b1; 2];
-        features(hive, |perspective, f| {
-            let row = &self.w1[f];
-            for (a, w) in acc[perspective.index()].iter_mut().zip(row) {
-                *a = a.wrapping_add(*w);
-            }
-        });
+        features(hive, |perspective, f| add(&mut acc[perspective.index()], &self.w1[f]));
         acc
     }
 
@@ -284,6 +325,12 @@ impl Network {
     /// hand-written evaluation included for a residual network).
     pub fn evaluate(&self, hive: &Hive) -> i32 {
         let acc = self.accumulate(hive);
+        self.evaluate_with(hive, &acc)
+    }
+
+    /// The score of `hive` given its accumulators.
+    #[inline]
+    fn evaluate_with(&self, hive: &Hive, acc: &Accumulator) -> i32 {
         let me = hive.to_move().index();
         let net = self.output(&acc[me], &acc[1 - me]);
         if self.residual {
@@ -291,6 +338,140 @@ impl Network {
         } else {
             net
         }
+    }
+}
+
+/// Both perspectives' accumulators.
+pub type Accumulator = [[i16; HIDDEN]; 2];
+
+/// The accumulators of the current position and of every position before it in the line
+/// made so far, kept in step by [`Hive::make`] and [`Hive::unmake`] while the network is the
+/// evaluation (empty otherwise), so that a move costs a few rows of the first layer rather
+/// than all of them.
+#[derive(Clone, Debug, Default)]
+pub struct Accumulators {
+    /// The network they are sums of (the embedded one unless a test chooses another).
+    net: Option<&'static Network>,
+    stack: Vec<Accumulator>,
+}
+
+/// Features a move takes away: at most three pieces change (the one that moves, the piece it
+/// leaves uncovered, the piece it covers), each with four features.
+pub(crate) struct Change {
+    /// The pieces whose features change.
+    pieces: [Option<Piece>; 3],
+    /// Their features before the move (perspective index, feature).
+    removed: [(u8, u16); 12],
+    count: u8,
+    /// A queen moves or arrives: every feature relative to it changes, so start afresh.
+    refresh: bool,
+}
+
+impl Hive {
+    /// Starts the accumulators afresh from this position (when the network becomes the
+    /// evaluation), or drops them (when it stops being it).
+    pub(crate) fn reset_accumulators(&mut self) {
+        self.accumulators.stack.clear();
+        if self.evaluation == super::Evaluation::Net {
+            let net = *self.accumulators.net.get_or_insert_with(network);
+            let fresh = net.accumulate(self);
+            self.accumulators.stack.push(fresh);
+        }
+    }
+
+    /// Evaluates with `net` rather than the embedded network (and starts its accumulators).
+    #[cfg(test)]
+    pub(crate) fn set_network(&mut self, net: &'static Network) {
+        self.accumulators.net = Some(net);
+        self.reset_accumulators();
+    }
+
+    /// The network this position is evaluated with.
+    fn network(&self) -> &'static Network {
+        self.accumulators.net.unwrap_or_else(network)
+    }
+
+    /// What `mv` will change in the features, read before it is made; `None` unless the
+    /// network is the evaluation.
+    #[inline]
+    pub(crate) fn net_change(&self, mv: super::Move) -> Option<Change> {
+        use super::MoveView;
+        if self.evaluation != super::Evaluation::Net {
+            return None;
+        }
+        let (piece, to) = match mv.view() {
+            MoveView::Place { piece, to } => (piece, to),
+            MoveView::Move { piece, to, .. } => (piece, to),
+            MoveView::Pass => {
+                return Some(Change { pieces: [None; 3], removed: [(0, 0); 12], count: 0, refresh: false })
+            }
+        };
+        let mut change = Change {
+            pieces: [Some(piece), self.below(piece), self.top(to)],
+            removed: [(0, 0); 12],
+            count: 0,
+            refresh: piece.bug() == Bug::Queen,
+        };
+        if !change.refresh {
+            let queens = queens(self);
+            for p in change.pieces.into_iter().flatten() {
+                piece_features(self, p, queens, &mut |perspective, f| {
+                    change.removed[change.count as usize] = (perspective.index() as u8, f as u16);
+                    change.count += 1;
+                });
+            }
+        }
+        Some(change)
+    }
+
+    /// Pushes the accumulators of the position `change`'s move has just made.
+    #[inline]
+    pub(crate) fn apply_net_change(&mut self, change: Change) {
+        let net = self.network();
+        let next = match self.accumulators.stack.last() {
+            Some(&previous) if !change.refresh => {
+                let mut acc = previous;
+                for &(perspective, f) in &change.removed[..change.count as usize] {
+                    subtract(&mut acc[perspective as usize], &net.w1[f as usize]);
+                }
+                let queens = queens(self);
+                for p in change.pieces.into_iter().flatten() {
+                    piece_features(self, p, queens, &mut |perspective, f| {
+                        add(&mut acc[perspective.index()], &net.w1[f]);
+                    });
+                }
+                acc
+            }
+            _ => net.accumulate(self),
+        };
+        self.accumulators.stack.push(next);
+    }
+
+    /// Drops the accumulators of the position just taken back.
+    #[inline]
+    pub(crate) fn pop_accumulator(&mut self) {
+        if self.evaluation == super::Evaluation::Net {
+            self.accumulators.stack.pop();
+        }
+    }
+
+    /// The current accumulators, if kept.
+    fn accumulator(&self) -> Option<&Accumulator> {
+        self.accumulators.stack.last()
+    }
+}
+
+#[inline(always)]
+fn add(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
+    for (a, w) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_add(*w);
+    }
+}
+
+#[inline(always)]
+fn subtract(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
+    for (a, w) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_sub(*w);
     }
 }
 
@@ -303,10 +484,18 @@ pub fn network() -> &'static Network {
     NETWORK.get_or_init(|| Network::from_bytes(EMBEDDED).expect("the embedded network matches this comb"))
 }
 
-/// The learned evaluation of `hive` for the side to move.
+/// The learned evaluation of `hive` for the side to move, from the accumulators that make
+/// and unmake keep (or from scratch if there are none).
 #[inline]
 pub fn evaluate(hive: &Hive) -> i32 {
-    network().evaluate(hive)
+    let net = hive.network();
+    match hive.accumulator() {
+        Some(acc) => {
+            debug_assert_eq!(acc, &net.accumulate(hive), "incremental accumulators drifted");
+            net.evaluate_with(hive, acc)
+        }
+        None => net.evaluate(hive),
+    }
 }
 
 #[cfg(test)]
@@ -327,6 +516,23 @@ mod tests {
         }
         assert!(seen.iter().all(|&s| s));
         assert_eq!(BUCKET_OF_DELTA.iter().filter(|&&b| b as usize == FAR).count(), 1024 - 61);
+    }
+
+    #[test]
+    fn coarse_features_are_rings() {
+        assert_eq!(
+            coarse_feature(board_feature(1, true, Bug::Ant, 2, near(0, 0))),
+            Some((((2 + 1) * BUG_COUNT + 4) * 3 + 2) * RINGS)
+        );
+        let ring2 = |dq, dr| coarse_feature(board_feature(0, false, Bug::Spider, 0, near(dq, dr)));
+        assert_eq!(ring2(2, 0), ring2(-1, -1));
+        assert_ne!(ring2(2, 0), ring2(1, 0));
+        assert_eq!(
+            coarse_feature(board_feature(0, false, Bug::Spider, 0, NO_QUEEN)).map(|c| c % RINGS),
+            Some(RINGS - 1)
+        );
+        assert_eq!(coarse_feature(HAND), None);
+        assert!((0..BOARD_FEATURES).all(|f| coarse_feature(f).unwrap() < COARSE));
     }
 
     #[test]
@@ -401,6 +607,48 @@ mod tests {
         assert_eq!(Network::from_bytes(&bytes), Ok(net));
         assert!(matches!(Network::from_bytes(&bytes[..bytes.len() - 1]), Err(NetError::Length { .. })));
         assert!(matches!(Network::from_bytes(b"notanet!"), Err(NetError::Format(_))));
+    }
+
+    /// A network with random weights, for tests of the sums.
+    fn random_network(seed: u64) -> &'static Network {
+        let mut rng = crate::zobrist::SplitMix64::new(seed);
+        let mut net = Network::zero(200, false);
+        let mut weight = || (rng.below(401) as i16) - 200;
+        for row in net.w1.iter_mut().chain(std::iter::once(&mut net.b1)).chain(net.w2.iter_mut()) {
+            for w in row.iter_mut() {
+                *w = weight();
+            }
+        }
+        Box::leak(Box::new(net))
+    }
+
+    #[test]
+    fn accumulators_kept_by_make_and_unmake_equal_fresh_sums() {
+        let net = random_network(7);
+        for seed in 0..20u64 {
+            let mut rng = crate::zobrist::SplitMix64::new(seed);
+            let mut hive = Hive::new(GameType::parse("Base+MLP").unwrap());
+            hive.set_evaluation(crate::hive::Evaluation::Net);
+            hive.set_network(net);
+            let (mut line, mut moves) = (Vec::new(), Vec::new());
+            for _ in 0..120 {
+                if hive.outcome().is_over() {
+                    break;
+                }
+                moves.clear();
+                hive.generate_moves(&mut moves);
+                let mv = moves[rng.below(moves.len())];
+                hive.make(mv);
+                line.push(mv);
+                assert_eq!(hive.accumulator(), Some(&net.accumulate(&hive)), "seed {seed} after {}", line.len());
+                assert_eq!(evaluate(&hive), net.evaluate(&hive));
+            }
+            while let Some(mv) = line.pop() {
+                hive.unmake(mv);
+                assert_eq!(hive.accumulator(), Some(&net.accumulate(&hive)), "seed {seed} back to {}", line.len());
+            }
+            assert_eq!(hive.accumulators.stack.len(), 1);
+        }
     }
 
     #[test]

@@ -17,7 +17,7 @@
 use super::tune::TuneError;
 use crate::game::{Color, Game};
 use crate::games::{AnyGame, GameOptions};
-use crate::hive::net::{self, Network, HIDDEN, INPUTS, QA, QB};
+use crate::hive::net::{self, Network, COARSE, HIDDEN, INPUTS, QA, QB};
 use crate::hive::Hive;
 use crate::zobrist::SplitMix64;
 use rayon::prelude::*;
@@ -108,6 +108,18 @@ struct Position {
     score: f32,
 }
 
+/// A perspective's features followed by the coarse features they share in (numbered from
+/// [`INPUTS`], trainer-only rows).
+fn with_coarse(mut features: Vec<u16>) -> Vec<u16> {
+    let coarse: Vec<u16> =
+        features.iter().filter_map(|&f| net::coarse_feature(f as usize)).map(|c| (INPUTS + c) as u16).collect();
+    features.extend(coarse);
+    features
+}
+
+/// Rows of the trainer's first layer: the engine's inputs, then the coarse features.
+const ROWS: usize = INPUTS + COARSE;
+
 fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
@@ -172,8 +184,8 @@ fn parse_line(line: &str, options: GameOptions) -> Result<Position, String> {
     let me = hive.side_to_move();
     let white = me == Color::White;
     Ok(Position {
-        us: net::perspective_features(hive, me),
-        them: net::perspective_features(hive, me.opponent()),
+        us: with_coarse(net::perspective_features(hive, me)),
+        them: with_coarse(net::perspective_features(hive, me.opponent())),
         classic: crate::hive::eval::evaluate(hive) as f32,
         result: if white { result } else { 1.0 - result },
         score: if white { score } else { -score },
@@ -232,7 +244,8 @@ pub struct NetSettings {
 /// The network in floating point, as it is trained.
 #[derive(Clone, Debug)]
 pub struct FloatNet {
-    /// `INPUTS × HIDDEN` first-layer weights, row by row.
+    /// `ROWS × HIDDEN` first-layer weights, row by row: the engine's inputs, then the coarse
+    /// features.
     w1: Vec<f32>,
     b1: Vec<f32>,
     /// `2 × HIDDEN` output weights: the side to move's, then the opponent's.
@@ -251,7 +264,7 @@ impl FloatNet {
     pub fn new(settings: &NetSettings) -> FloatNet {
         let mut rng = SplitMix64::new(settings.seed);
         let mut uniform = |scale: f64| ((rng.unit() * 2.0 - 1.0) * scale) as f32;
-        let w1 = (0..INPUTS * HIDDEN).map(|_| uniform(0.1)).collect();
+        let w1 = (0..ROWS * HIDDEN).map(|_| uniform(0.1)).collect();
         let b1 = (0..HIDDEN).map(|_| 0.5 + uniform(0.1)).collect();
         let w2 = (0..2 * HIDDEN).map(|_| if settings.residual { 0.0 } else { uniform(0.3) }).collect();
         FloatNet { w1, b1, w2, b2: 0.0 }
@@ -297,7 +310,7 @@ impl FloatNet {
     /// The summed gradient of the squared error over `positions`, added into `grad` (laid out
     /// as the parameters: w1, b1, w2, b2).
     fn add_gradient(&self, data: &NetData, positions: &[u32], k: f32, settings: &NetSettings, grad: &mut [f32]) {
-        let (g_w1, rest) = grad.split_at_mut(INPUTS * HIDDEN);
+        let (g_w1, rest) = grad.split_at_mut(ROWS * HIDDEN);
         let (g_b1, rest) = rest.split_at_mut(HIDDEN);
         let (g_w2, g_b2) = rest.split_at_mut(2 * HIDDEN);
         for &i in positions {
@@ -333,8 +346,11 @@ impl FloatNet {
         let q = |w: f32, scale: i32| (w * scale as f32).round() as i16;
         let mut network = Network::zero((1.0 / k).round() as i32, residual);
         for (f, row) in network.w1.iter_mut().enumerate() {
+            // A coarse feature's weights are shared by every fine feature in it: fold them in.
+            let coarse = net::coarse_feature(f).map(|c| INPUTS + c);
             for (j, w) in row.iter_mut().enumerate() {
-                *w = q(self.w1[f * HIDDEN + j], QA);
+                let shared = coarse.map_or(0.0, |c| self.w1[c * HIDDEN + j]);
+                *w = q((self.w1[f * HIDDEN + j] + shared).clamp(-W1_LIMIT, W1_LIMIT), QA);
             }
         }
         for j in 0..HIDDEN {
@@ -461,8 +477,8 @@ mod tests {
             };
             let hive = game.hive();
             let me = hive.side_to_move();
-            let us = net::perspective_features(hive, me);
-            let them = net::perspective_features(hive, me.opponent());
+            let us = with_coarse(net::perspective_features(hive, me));
+            let them = with_coarse(net::perspective_features(hive, me.opponent()));
             let mut one = NetData::default();
             one.push(Position { us, them, classic: 0.0, result: 0.5, score: 0.0 }, 0);
             let (y, _) = float.forward(&one, 0, k, false);
