@@ -411,6 +411,15 @@ fn fail(message: &str) -> ! {
     std::process::exit(2);
 }
 
+/// A list in words: `A`, `A and B`, `A, B and C`.
+fn in_words(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 /// The options a subcommand reads, and its name in messages: `--option` naming any other is
 /// refused, since it would change nothing.
 fn options_read(command: Option<&Command>) -> (&'static str, &'static [&'static str]) {
@@ -474,7 +483,7 @@ fn startup_options(flags: &[String], command: Option<&Command>) -> Options {
                     "--option {flag}: `comb serve` reads no option; the page sets each game's players and \
                      analysis, and an engine given with --engine takes its options on its own command line"
                 ),
-                _ => format!("--option {flag}: `{program}` does not read {name} (it reads {})", read.join(" and ")),
+                _ => format!("--option {flag}: `{program}` does not read {name} (it reads {})", in_words(read)),
             });
         }
         if let Err(e) = options.set_exact(name, value) {

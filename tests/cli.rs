@@ -288,6 +288,51 @@ fn tune_refuses_an_impossible_split_and_an_unwritable_output_before_fitting() {
 }
 
 #[test]
+fn train_net_writes_a_network_the_engine_reads_and_refuses_what_it_cannot_do() {
+    let sample = selfplay_sample();
+    let dir = std::env::temp_dir().join(format!("comb-train-net-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out_file = dir.join("net.bin");
+    let out_path = out_file.to_str().unwrap();
+    let (code, out, err) =
+        run(&["train-net", &sample, "--epochs", "2", "--threads", "1", "--validation", "4", "--out", out_path]);
+    assert_eq!(code, Some(0), "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert!(lines[0].starts_with("300 positions of "), "{out}");
+    assert!(lines[1].starts_with("hand-written evaluation: "), "{out}");
+    assert!(lines[2].starts_with("network (epoch "), "{out}");
+    assert_eq!(lines[3], format!("network written to {out_path}"));
+    assert_eq!(err.lines().filter(|l| l.starts_with("epoch ")).count(), 2, "{err}");
+    // The file is a network of the engine's shape.
+    let bytes = std::fs::read(&out_file).unwrap();
+    let net = comb::hive::net::Network::from_bytes(&bytes).expect("a network comb reads");
+    assert!(net.residual);
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    let (code, out, err) = run(&["train-net", &sample, "--validation", "1", "--dry-run"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(
+        err,
+        "error: --validation 1 would hold out every game and train on none: give 0 (hold out none) or 2 and more\n"
+    );
+    assert_eq!(out, "");
+    let (code, _, err) = run(&["train-net", &sample, "--out", "/nonexistent/dir/net.bin", "--epochs", "100000000"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(err, "error: /nonexistent/dir/net.bin: No such file or directory (os error 2)\n");
+    let (code, _, err) = run(&["train-net", &sample, "--lambda", "2", "--dry-run"]);
+    assert_eq!((code, err.as_str()), (Some(2), "error: --lambda takes a number from 0 to 1\n"));
+    // The network is Hive's.
+    let intellector = std::env::temp_dir().join(format!("comb-train-net-intellector-{}.txt", std::process::id()));
+    std::fs::write(&intellector, "0.5\t-68\tIntellector;InProgress;Black[4];a2b2;g6h5;e2e3;g7c1;g1e4;c7a4;d1c1=A\n")
+        .unwrap();
+    let (code, _, err) = run(&["train-net", intellector.to_str().unwrap(), "--dry-run"]);
+    std::fs::remove_file(&intellector).unwrap();
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.ends_with(":1: the network is Hive's: this is an Intellector game\n"), "{err}");
+}
+
+#[test]
 fn bestmove_at_a_level_searches_to_the_levels_depth_unless_told() {
     let depth = |args: &[&str]| {
         let all = [&["bestmove", "--json", "--threads", "1", "--option", "DifficultySeed=1"], args, &["Base"]].concat();
@@ -304,7 +349,7 @@ fn bestmove_at_a_level_searches_to_the_levels_depth_unless_told() {
 
 #[test]
 fn option_values_that_do_not_parse_and_options_a_command_does_not_read_are_refused() {
-    let cases: [(&[&str], &str); 12] = [
+    let cases: [(&[&str], &str); 14] = [
         (
             &["--option", "MultiPV=abc", "bestmove", "Base"],
             "--option MultiPV=abc: MultiPV takes a whole number from 1 to 64",
@@ -327,14 +372,19 @@ fn option_values_that_do_not_parse_and_options_a_command_does_not_read_are_refus
             "--option TranspositionTableSizeMB=0: TranspositionTableSizeMB takes a whole number from 1 to 8192",
         ),
         (&["--option", "Nope=1"], "--option Nope=1: The option \"Nope\" is not valid."),
+        (&["--option", "Evaluation=Deep", "bench"], "--option Evaluation=Deep: Evaluation takes one of Classic, Net"),
+        (
+            &["perft", "--option", "Evaluation=Net", "1"],
+            "--option Evaluation=Net: `comb perft` does not read Evaluation (it reads IntellectorRules)",
+        ),
         (
             &["tune", "--option", "MultiPV=2", "x"],
             "--option MultiPV=2: `comb tune` does not read MultiPV (it reads IntellectorRules and MaxHelperThreads)",
         ),
         (
             &["selfplay", "--option", "Difficulty=Easy"],
-            "--option Difficulty=Easy: `comb selfplay` does not read Difficulty (it reads IntellectorRules and \
-             MaxHelperThreads)",
+            "--option Difficulty=Easy: `comb selfplay` does not read Difficulty (it reads Evaluation, \
+             IntellectorRules and MaxHelperThreads)",
         ),
         (
             &["--option", "MultiPV=2", "tournament", "merge", "x.jsonl"],
