@@ -26,7 +26,7 @@
 //! [`QB`]. `comb train-net` trains in floating point and writes the quantized file; the
 //! network in use is embedded from [`NET_FILE`].
 
-use super::grid::{coords, Cell};
+use super::grid::Cell;
 use super::piece::{Bug, Piece, BUG_COUNT, PER_SIDE, PIECE_COUNT};
 use super::Hive;
 use crate::game::Color;
@@ -127,9 +127,10 @@ fn bucket(cell: Cell, queen: Option<Cell>) -> usize {
     match queen {
         None => NO_QUEEN,
         Some(q) => {
-            let (cq, cr) = coords(cell);
-            let (qq, qr) = coords(q);
-            BUCKET_OF_DELTA[(((cq - qq) & 31) | (((cr - qr) & 31) << 5)) as usize] as usize
+            // The wrapped axial delta straight from the two indices `q | r << 5`.
+            let (c, q) = (cell.index(), q.index());
+            let delta = (c.wrapping_sub(q) & 31) | (((c >> 5).wrapping_sub(q >> 5) & 31) << 5);
+            BUCKET_OF_DELTA[delta] as usize
         }
     }
 }
