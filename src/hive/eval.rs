@@ -23,7 +23,7 @@ use super::grid::{adjacent, neighbour, slide_mask, Cell};
 use super::piece::{Bug, Piece, PieceSet};
 use super::weights::WEIGHTS;
 use super::{Hive, Move, MoveView};
-use crate::eval::{Score, Signed, Sink, Trace, PHASE_MAX};
+use crate::eval::{pack, Packed, Score, Signed, Sink, Trace, PHASE_MAX};
 use crate::game::Color;
 
 /// Feature indices: a single feature, or the first of [`BUG_COUNT`](super::piece::BUG_COUNT)
@@ -154,10 +154,13 @@ pub const FEATURES: [&str; COUNT] = [
     "enemy_neighbours_pillbug",
 ];
 
+/// [`WEIGHTS`] packed for the search.
+static PACKED: [Packed; COUNT] = pack(&WEIGHTS);
+
 /// The static score of `hive` for the side to move.
 #[inline]
 pub fn evaluate(hive: &Hive) -> i32 {
-    let mut score = Score::new(&WEIGHTS);
+    let mut score = Score::new(&PACKED);
     terms(hive, &mut score);
     score.total()
 }
@@ -176,8 +179,8 @@ pub fn terms<S: Sink>(hive: &Hive, sink: &mut S) {
     sink.phase(in_hand * PHASE_MAX / pieces);
     let pinned = likely_pinned(hive);
     let me = hive.to_move();
-    side_terms(hive, me, pinned, &mut Signed::new(sink, true));
-    side_terms(hive, me.opponent(), pinned, &mut Signed::new(sink, false));
+    side_terms(hive, me, pinned, &mut Signed::<_, 1>::new(sink));
+    side_terms(hive, me.opponent(), pinned, &mut Signed::<_, -1>::new(sink));
     sink.add(TEMPO, 1);
 }
 
@@ -218,7 +221,7 @@ fn can_move(hive: &Hive, piece: Piece, pinned: PieceSet) -> bool {
 }
 
 /// The features of one side.
-fn side_terms<S: Sink>(hive: &Hive, color: Color, pinned: PieceSet, out: &mut Signed<'_, S>) {
+fn side_terms<S: Sink, const SIGN: i32>(hive: &Hive, color: Color, pinned: PieceSet, out: &mut Signed<'_, S, SIGN>) {
     let own = PieceSet::of(color);
     let enemy_queen = hive.position(Piece::queen(color.opponent()));
     // Pieces in hand (the queen included: placing it is still to come).
@@ -290,7 +293,7 @@ fn threatens(hive: &Hive, piece: Piece, c: Cell, q: Cell) -> bool {
 }
 
 /// How badly the queen of `color` is surrounded.
-fn queen_terms<S: Sink>(hive: &Hive, color: Color, pinned: PieceSet, out: &mut Signed<'_, S>) {
+fn queen_terms<S: Sink, const SIGN: i32>(hive: &Hive, color: Color, pinned: PieceSet, out: &mut Signed<'_, S, SIGN>) {
     let queen = Piece::queen(color);
     let Some(q) = hive.position(queen) else { return };
     let ring = hive.ring(q);
