@@ -189,8 +189,22 @@ impl Hive {
     }
 
     fn generate_movements(&mut self, me: Color, out: &mut Vec<Move>) {
-        let pinned = self.pinned_pieces();
         let throwers = self.throwers(me);
+        // The pin search runs only for the pieces that could move: the mover's own and the
+        // neighbours of its throwers.
+        let mut candidates = self.uncovered(me);
+        for &t in throwers.cells() {
+            let mut ring = self.ring(t);
+            while ring != 0 {
+                candidates.insert(self.top[neighbour(t, ring.trailing_zeros() as usize)].piece());
+                ring &= ring - 1;
+            }
+        }
+        if let Some(last) = self.last_moved.get() {
+            // It may not move and may not be thrown.
+            candidates.remove(last);
+        }
+        let pinned = self.pinned_among(candidates);
         let mut targets = PieceSet::EMPTY;
         for &t in throwers.cells() {
             for d in 0..6 {
