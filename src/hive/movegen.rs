@@ -22,6 +22,21 @@ impl Throwers {
     }
 }
 
+/// What one thrower can do this ply: the pieces it can lift and the cells it can drop them
+/// on. Both are fixed for the position, so they are worked out once, not per thrown piece.
+#[derive(Copy, Clone)]
+struct Throw {
+    thrower: Cell,
+    /// The neighbours it can lift onto itself.
+    lifts: PieceSet,
+    /// Bit `e` set when the empty neighbour in direction `e` can be dropped on.
+    drops: u8,
+}
+
+impl Throw {
+    const NONE: Throw = Throw { thrower: NO_CELL, lifts: PieceSet::EMPTY, drops: 0 };
+}
+
 impl Hive {
     /// Fills `out` with every legal move (see [`crate::game::Game::generate_moves`]).
     pub fn generate_moves(&mut self, out: &mut Vec<Move>) {
@@ -165,25 +180,37 @@ impl Hive {
         l.min(r) <= 1
     }
 
-    /// Throws of the piece on `from` by any of `throwers`: up onto the thrower, then down to an
-    /// empty cell next to it (not back where it came from), both as beetle steps.
-    fn emit_throws(&mut self, piece: Piece, from: Cell, throwers: &Throwers, pinned: PieceSet, out: &mut Vec<Move>) {
-        for &t in throwers.cells() {
-            let Some(d) = (0..6).find(|&d| neighbour(t, d) == from) else { continue };
-            if !self.can_lift(t, d, pinned) {
+    /// The lifts and drops of the thrower on `thrower`. A drop is a beetle step down from the
+    /// thrower to an empty neighbour; the lifted piece's own cell flanks two of them, but with
+    /// height 1 it can never close a gate (that takes two stacks of height 2), so the drops do
+    /// not depend on which piece is thrown.
+    fn throw_of(&self, thrower: Cell, pinned: PieceSet) -> Throw {
+        let mut throw = Throw { thrower, lifts: PieceSet::EMPTY, drops: 0 };
+        for d in 0..6 {
+            if self.can_lift(thrower, d, pinned) {
+                throw.lifts.insert(self.top[neighbour(thrower, d)].piece());
+            }
+            let (l, r) =
+                (self.height(neighbour(thrower, anticlockwise(d))), self.height(neighbour(thrower, clockwise(d))));
+            if !self.occupied(neighbour(thrower, d)) && l.min(r) <= 1 {
+                throw.drops |= 1 << d;
+            }
+        }
+        throw
+    }
+
+    /// Throws of the piece on `from` by any of `throws`: up onto the thrower, then down to an
+    /// empty cell next to it (never where it came from, which is occupied).
+    fn emit_throws(&mut self, piece: Piece, from: Cell, throws: &[Throw], out: &mut Vec<Move>) {
+        for throw in throws {
+            if !throw.lifts.contains(piece) {
                 continue;
             }
-            // The target is lifted: its old cell counts as empty for the second step's flanks.
-            let h = |hive: &Hive, c: Cell| if c == from { 0 } else { hive.height(c) };
-            for e in 0..6 {
-                let to = neighbour(t, e);
-                if e == d || self.occupied(to) {
-                    continue;
-                }
-                let (l, r) = (h(self, neighbour(t, anticlockwise(e))), h(self, neighbour(t, clockwise(e))));
-                if l.min(r) <= 1 {
-                    self.emit(piece, from, to, out);
-                }
+            let mut drops = throw.drops;
+            while drops != 0 {
+                let to = neighbour(throw.thrower, drops.trailing_zeros() as usize);
+                drops &= drops - 1;
+                self.emit(piece, from, to, out);
             }
         }
     }
@@ -205,14 +232,13 @@ impl Hive {
             candidates.remove(last);
         }
         let pinned = self.pinned_among(candidates);
+        let mut throws = [Throw::NONE; 2];
         let mut targets = PieceSet::EMPTY;
-        for &t in throwers.cells() {
-            for d in 0..6 {
-                if self.can_lift(t, d, pinned) {
-                    targets.insert(self.top[neighbour(t, d)].piece());
-                }
-            }
+        for (throw, &t) in throws.iter_mut().zip(throwers.cells()) {
+            *throw = self.throw_of(t, pinned);
+            targets |= throw.lifts;
         }
+        let throws = &throws[..throwers.len];
         for piece in self.uncovered(me) {
             if self.last_moved == piece {
                 continue;
@@ -223,14 +249,14 @@ impl Hive {
                 self.piece_moves(piece, from, out);
             }
             if targets.contains(piece) {
-                self.emit_throws(piece, from, &throwers, pinned, out);
+                self.emit_throws(piece, from, throws, out);
             }
         }
         // Enemy pieces move only by being thrown.
         for piece in targets & PieceSet::of(me.opponent()) {
             self.scratch.new_dest_set();
             let from = self.pos[piece.0 as usize];
-            self.emit_throws(piece, from, &throwers, pinned, out);
+            self.emit_throws(piece, from, throws, out);
         }
     }
 
