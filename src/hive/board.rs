@@ -60,6 +60,8 @@ pub(crate) struct Scratch {
     pub visit_stamp: u32,
     /// Placement cells of the current position.
     pub placements: Vec<Cell>,
+    /// The same cells as move bits, in blocks of eight (see `generate_placements`).
+    pub placement_blocks: Vec<[u32; 8]>,
     /// Work stack of flood fills.
     pub queue: Vec<Cell>,
 }
@@ -72,6 +74,7 @@ impl Scratch {
             visit_mark: CellMap::new(0),
             visit_stamp: 0,
             placements: Vec::with_capacity(64),
+            placement_blocks: Vec::with_capacity(16),
             queue: Vec::with_capacity(64),
         }
     }
