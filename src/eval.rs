@@ -3,7 +3,8 @@
 //! A game's evaluation is a function that walks the position once and reports each feature it
 //! finds to a [`Sink`]: "the side to move has 3 mobile ants" is `add(MOBILE + ANT, 3)`, the same
 //! for the opponent with the count negated. Two sinks read that walk:
-//! - [`Score`] multiplies by the weights as it goes (what the search calls, allocation-free);
+//! - [`Score`] multiplies by the weights as it goes (what the search calls, allocation-free),
+//!   with each feature's two weights [`Packed`] into one integer;
 //! - [`Trace`] records the counts (what the tuner learns from).
 //!
 //! Every feature has two weights, one for the opening and one for the end game, blended by the
@@ -25,29 +26,74 @@ pub trait Sink {
     fn add(&mut self, feature: usize, count: i32);
 }
 
-/// Sums weights × features: the evaluation itself.
-pub struct Score<'w> {
-    weights: &'w [Weight],
-    phase: i32,
-    opening: i32,
-    end: i32,
+/// One feature's two weights packed into one integer, so that the search adds both with one
+/// multiply-add: the opening weight times 2³² plus the end-game weight. Sums of packed weights
+/// are the packed sums (for sums within ±2³¹, which evaluations stay far inside), and
+/// [`Packed::opening`] and [`Packed::end`] take them apart exactly.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Packed(i64);
+
+impl Packed {
+    /// Both weights.
+    #[inline(always)]
+    pub const fn new([opening, end]: Weight) -> Packed {
+        Packed(((opening as i64) << 32) + end as i64)
+    }
+
+    /// The end-game part: the low half, read as signed.
+    #[inline(always)]
+    pub const fn end(self) -> i32 {
+        self.0 as i32
+    }
+
+    /// The opening part: what is left once the end-game part is taken away.
+    #[inline(always)]
+    pub const fn opening(self) -> i32 {
+        ((self.0 - self.end() as i64) >> 32) as i32
+    }
 }
 
-impl<'w> Score<'w> {
+/// `weights` packed, one for one (a table built once, at compile time).
+pub const fn pack<const N: usize>(weights: &[Weight; N]) -> [Packed; N] {
+    let mut packed = [Packed(0); N];
+    let mut i = 0;
+    while i < N {
+        packed[i] = Packed::new(weights[i]);
+        i += 1;
+    }
+    packed
+}
+
+/// The opening and end-game sums blended by `phase`.
+#[inline(always)]
+fn blend(opening: i32, end: i32, phase: i32) -> i32 {
+    (opening * phase + end * (PHASE_MAX - phase)) / PHASE_MAX
+}
+
+/// Sums weights × features: the evaluation itself. The weights come packed and as an array,
+/// so that each feature costs one multiply-add and its index needs no run-time length.
+pub struct Score<'w, const N: usize> {
+    weights: &'w [Packed; N],
+    phase: i32,
+    sum: i64,
+}
+
+impl<'w, const N: usize> Score<'w, N> {
     /// A sum over `weights`, in the game's units.
     #[inline]
-    pub fn new(weights: &'w [Weight]) -> Score<'w> {
-        Score { weights, phase: PHASE_MAX, opening: 0, end: 0 }
+    pub fn new(weights: &'w [Packed; N]) -> Score<'w, N> {
+        Score { weights, phase: PHASE_MAX, sum: 0 }
     }
 
     /// The blended score.
     #[inline]
     pub fn total(&self) -> i32 {
-        (self.opening * self.phase + self.end * (PHASE_MAX - self.phase)) / PHASE_MAX
+        let sum = Packed(self.sum);
+        blend(sum.opening(), sum.end(), self.phase)
     }
 }
 
-impl Sink for Score<'_> {
+impl<const N: usize> Sink for Score<'_, N> {
     #[inline(always)]
     fn phase(&mut self, phase: i32) {
         self.phase = phase;
@@ -55,9 +101,7 @@ impl Sink for Score<'_> {
 
     #[inline(always)]
     fn add(&mut self, feature: usize, count: i32) {
-        let [opening, end] = self.weights[feature];
-        self.opening += opening * count;
-        self.end += end * count;
+        self.sum += self.weights[feature].0 * count as i64;
     }
 }
 
@@ -95,12 +139,13 @@ impl Trace {
 
     /// The score these counts give under `weights`, as [`Score`] computes it.
     pub fn score(&self, weights: &[Weight]) -> i32 {
-        let mut score = Score::new(weights);
-        score.phase(self.phase);
+        let (mut opening, mut end) = (0, 0);
         for &(f, n) in &self.counts {
-            score.add(f as usize, n as i32);
+            let [o, e] = weights[f as usize];
+            opening += o * n as i32;
+            end += e * n as i32;
         }
-        score.total()
+        blend(opening, end, self.phase)
     }
 }
 
@@ -115,23 +160,24 @@ impl Trace {
 }
 
 /// A sink seen through one side of the board: the counts of the side to move go in as they
-/// are, the opponent's negated, so that one function can gather either side's features.
-pub struct Signed<'a, S> {
+/// are (`SIGN` 1), the opponent's negated (`SIGN` -1), so that one function can gather either
+/// side's features. The sign is a constant so that each side's copy of that function folds it
+/// into its sums.
+pub struct Signed<'a, S, const SIGN: i32> {
     sink: &'a mut S,
-    sign: i32,
 }
 
-impl<'a, S: Sink> Signed<'a, S> {
-    /// The side to move's view of `sink` when `to_move`, else the opponent's.
+impl<'a, S: Sink, const SIGN: i32> Signed<'a, S, SIGN> {
+    /// `sink` seen with this sign.
     #[inline(always)]
-    pub fn new(sink: &'a mut S, to_move: bool) -> Signed<'a, S> {
-        Signed { sink, sign: if to_move { 1 } else { -1 } }
+    pub fn new(sink: &'a mut S) -> Signed<'a, S, SIGN> {
+        Signed { sink }
     }
 
     /// `count` occurrences of `feature` for this side.
     #[inline(always)]
     pub fn add(&mut self, feature: usize, count: i32) {
-        self.sink.add(feature, self.sign * count);
+        self.sink.add(feature, SIGN * count);
     }
 }
 
@@ -166,4 +212,26 @@ pub trait Tunable: Game {
     /// Where the engine reads the weights from, relative to the crate root (what the tuner
     /// rewrites).
     const WEIGHTS_FILE: &'static str;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packed_sums_come_apart_exactly() {
+        // Signs mixed within and across features: each half of the sum is its own sum.
+        let weights = pack(&[[-526, -276], [211, -50], [-3, 84], [0, 0]]);
+        let mut score = Score::new(&weights);
+        for (feature, count) in [(0, 3), (1, -7), (2, 5), (3, 9), (1, 2)] {
+            score.add(feature, count);
+        }
+        let sum = Packed(score.sum);
+        assert_eq!((sum.opening(), sum.end()), (-526 * 3 + 211 * -5 - 3 * 5, -276 * 3 - 50 * -5 + 84 * 5));
+        // The blend rounds towards zero, as it did with the halves summed apart.
+        score.phase(100);
+        assert_eq!(score.total(), (sum.opening() * 100 + sum.end() * 156) / 256);
+        assert_eq!(Packed::new([-1, -1]).opening(), -1);
+        assert_eq!(Packed::new([5, i32::MIN]).opening(), 5);
+    }
 }

@@ -19,11 +19,11 @@
 //! and the weights, an opening and an end-game value for each, live in
 //! [`super::weights::WEIGHTS`], written by `comb tune`.
 
-use super::grid::{adjacent, neighbour, slide_mask, Cell};
+use super::grid::{adjacent, neighbour, slide_mask, Cell, DIRECTION_DELTAS};
 use super::piece::{Bug, Piece, PieceSet};
 use super::weights::WEIGHTS;
 use super::{Hive, Move, MoveView};
-use crate::eval::{Score, Signed, Sink, Trace, PHASE_MAX};
+use crate::eval::{pack, Packed, Score, Signed, Sink, Trace, PHASE_MAX};
 use crate::game::Color;
 
 /// Feature indices: a single feature, or the first of [`BUG_COUNT`](super::piece::BUG_COUNT)
@@ -154,10 +154,13 @@ pub const FEATURES: [&str; COUNT] = [
     "enemy_neighbours_pillbug",
 ];
 
+/// [`WEIGHTS`] packed for the search.
+static PACKED: [Packed; COUNT] = pack(&WEIGHTS);
+
 /// The static score of `hive` for the side to move.
 #[inline]
 pub fn evaluate(hive: &Hive) -> i32 {
-    let mut score = Score::new(&WEIGHTS);
+    let mut score = Score::new(&PACKED);
     terms(hive, &mut score);
     score.total()
 }
@@ -176,8 +179,8 @@ pub fn terms<S: Sink>(hive: &Hive, sink: &mut S) {
     sink.phase(in_hand * PHASE_MAX / pieces);
     let pinned = likely_pinned(hive);
     let me = hive.to_move();
-    side_terms(hive, me, pinned, &mut Signed::new(sink, true));
-    side_terms(hive, me.opponent(), pinned, &mut Signed::new(sink, false));
+    side_terms(hive, me, pinned, &mut Signed::<_, 1>::new(sink));
+    side_terms(hive, me.opponent(), pinned, &mut Signed::<_, -1>::new(sink));
     sink.add(TEMPO, 1);
 }
 
@@ -218,9 +221,11 @@ fn can_move(hive: &Hive, piece: Piece, pinned: PieceSet) -> bool {
 }
 
 /// The features of one side.
-fn side_terms<S: Sink>(hive: &Hive, color: Color, pinned: PieceSet, out: &mut Signed<'_, S>) {
+fn side_terms<S: Sink, const SIGN: i32>(hive: &Hive, color: Color, pinned: PieceSet, out: &mut Signed<'_, S, SIGN>) {
     let own = PieceSet::of(color);
     let enemy_queen = hive.position(Piece::queen(color.opponent()));
+    // The empty cells next to the enemy queen, which attackers aim at (none without a queen).
+    let holes = enemy_queen.map_or(0, |q| !hive.ring(q) & 63);
     // Pieces in hand (the queen included: placing it is still to come).
     for piece in (hive.enabled & own) - hive.in_play {
         out.add(IN_HAND + piece.bug() as usize, 1);
@@ -249,8 +254,8 @@ fn side_terms<S: Sink>(hive: &Hive, color: Color, pinned: PieceSet, out: &mut Si
             continue;
         }
         out.add(MOBILE + bug, 1);
-        if let Some(q) = enemy_queen {
-            if threatens(hive, piece, c, q) {
+        if let Some(q) = enemy_queen.filter(|_| holes != 0) {
+            if threatens(hive, piece, c, q, holes) {
                 out.add(NOISY + bug, 1);
                 attackers += 1;
             }
@@ -260,23 +265,19 @@ fn side_terms<S: Sink>(hive: &Hive, color: Color, pinned: PieceSet, out: &mut Si
     queen_terms(hive, color, pinned, out);
 }
 
-/// Whether a free `piece` on `c` could plausibly reach an empty cell next to the queen on `q`
-/// in one move: ants and mosquitoes anywhere on the rim, beetles and ladybugs nearby,
-/// grasshoppers in line, others already adjacent to such a cell.
-fn threatens(hive: &Hive, piece: Piece, c: Cell, q: Cell) -> bool {
-    let holes = !hive.ring(q) & 63;
-    if holes == 0 {
-        return false;
-    }
-    let near = |cell: Cell| adjacent(cell, c);
-    let next_to_queen = adjacent(q, c);
+/// Whether a free `piece` on `c` could plausibly reach one of the `holes` (empty cells, as
+/// directions) next to the queen on `q` in one move: ants and mosquitoes anywhere on the rim,
+/// beetles and ladybugs nearby, grasshoppers in line, others already adjacent to such a cell.
+#[inline(always)]
+fn threatens(hive: &Hive, piece: Piece, c: Cell, q: Cell, holes: u8) -> bool {
+    let near = NEAR_QUEEN[offset(q, c)];
+    let next_to_queen = near & NEXT_TO_QUEEN != 0;
     match piece.bug() {
         Bug::Ant | Bug::Mosquito => !next_to_queen,
-        Bug::Beetle | Bug::Ladybug | Bug::Queen | Bug::Pillbug | Bug::Spider => {
-            !next_to_queen && (0..6).any(|d| holes & (1 << d) != 0 && near(neighbour(q, d)))
-        }
+        Bug::Beetle | Bug::Ladybug | Bug::Queen | Bug::Pillbug | Bug::Spider => !next_to_queen && near & holes != 0,
         Bug::Grasshopper => (0..6).any(|d| {
-            // The hole lies beyond a line of pieces starting next to the grasshopper.
+            // The landing cell lies beyond a line of pieces starting next to the grasshopper;
+            // empty, it is a hole if it touches the queen.
             let mut cell = neighbour(c, d);
             if !hive.occupied(cell) {
                 return false;
@@ -284,13 +285,61 @@ fn threatens(hive: &Hive, piece: Piece, c: Cell, q: Cell) -> bool {
             while hive.occupied(cell) {
                 cell = neighbour(cell, d);
             }
-            (0..6).any(|e| holes & (1 << e) != 0 && neighbour(q, e) == cell)
+            adjacent(q, cell)
         }),
     }
 }
 
+/// Bit of [`NEAR_QUEEN`] saying that the cell touches the queen.
+const NEXT_TO_QUEEN: u8 = 1 << 6;
+
+/// Where `c` lies from `q` on the torus: both axial differences wrapped to `0..32`, as one
+/// index of [`NEAR_QUEEN`].
+#[inline(always)]
+fn offset(q: Cell, c: Cell) -> usize {
+    let (q, c) = (q.index(), c.index());
+    (c.wrapping_sub(q) & 31) | ((c >> 5).wrapping_sub(q >> 5) & 31) << 5
+}
+
+/// For every [`offset`] of a cell from the queen: bit `d` set when the cell touches the
+/// queen's neighbour in direction `d` (or is that neighbour's own cell's neighbour, the queen's
+/// cell included), and [`NEXT_TO_QUEEN`] when it touches the queen. One load replaces six
+/// adjacency tests per piece.
+static NEAR_QUEEN: [u8; 1024] = {
+    const fn is_step(dq: i32, dr: i32) -> bool {
+        let mut d = 0;
+        while d < 6 {
+            if DIRECTION_DELTAS[d].0 == dq && DIRECTION_DELTAS[d].1 == dr {
+                return true;
+            }
+            d += 1;
+        }
+        false
+    }
+    let mut table = [0u8; 1024];
+    let mut dq = -2;
+    while dq <= 2 {
+        let mut dr = -2;
+        while dr <= 2 {
+            let mut bits = if is_step(dq, dr) { NEXT_TO_QUEEN } else { 0 };
+            let mut d = 0;
+            while d < 6 {
+                let (nq, nr) = DIRECTION_DELTAS[d];
+                if is_step(dq - nq, dr - nr) {
+                    bits |= 1 << d;
+                }
+                d += 1;
+            }
+            table[((dq & 31) | (dr & 31) << 5) as usize] = bits;
+            dr += 1;
+        }
+        dq += 1;
+    }
+    table
+};
+
 /// How badly the queen of `color` is surrounded.
-fn queen_terms<S: Sink>(hive: &Hive, color: Color, pinned: PieceSet, out: &mut Signed<'_, S>) {
+fn queen_terms<S: Sink, const SIGN: i32>(hive: &Hive, color: Color, pinned: PieceSet, out: &mut Signed<'_, S, SIGN>) {
     let queen = Piece::queen(color);
     let Some(q) = hive.position(queen) else { return };
     let ring = hive.ring(q);
@@ -368,6 +417,20 @@ mod tests {
         assert_eq!(MOBILE + PER_BUG.len() * Bug::ALL.len(), COUNT);
         assert_eq!(FEATURES[TEMPO], "tempo");
         assert_eq!(FEATURES[QUEEN_RING + 6], "queen_ring_6");
+    }
+
+    #[test]
+    fn near_queen_table_is_adjacency() {
+        // Queens at the origin, mid-torus and on both wrapping edges; every cell of the torus.
+        for q in [0, 31, 32 * 31, 1023, 500].map(Cell::from_index) {
+            for c in Cell::all() {
+                let near = NEAR_QUEEN[offset(q, c)];
+                assert_eq!(near & NEXT_TO_QUEEN != 0, adjacent(q, c));
+                for d in 0..6 {
+                    assert_eq!(near & (1 << d) != 0, adjacent(neighbour(q, d), c), "{d}");
+                }
+            }
+        }
     }
 
     #[test]

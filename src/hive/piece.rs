@@ -206,6 +206,19 @@ const BUG_OF: [Bug; PER_SIDE as usize] = {
     table
 };
 
+/// The bug of every piece id of both colours, padded to 32 entries: [`Piece::bug`] reads it
+/// with one masked load, where `id % PER_SIDE` cost a multiply and a subtraction on one of the
+/// rules' and the evaluation's most frequent questions.
+const BUG_OF_ID: [Bug; 32] = {
+    let mut table = [Bug::Queen; 32];
+    let mut id = 0;
+    while id < PIECE_COUNT {
+        table[id] = BUG_OF[id % PER_SIDE as usize];
+        id += 1;
+    }
+    table
+};
+
 crate::bit_set!(
     /// A set of pieces: piece `id` is bit `id` of a `u32`. The board keeps the pieces of the
     /// game type and the pieces in play as sets; move generation and evaluation combine them.
@@ -265,7 +278,7 @@ impl Piece {
     /// The piece's bug type.
     #[inline(always)]
     pub fn bug(self) -> Bug {
-        BUG_OF[(self.0 % PER_SIDE) as usize]
+        BUG_OF_ID[(self.0 & 31) as usize]
     }
 
     /// 1-based number among the pieces of the same bug and colour.

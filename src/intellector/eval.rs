@@ -18,7 +18,7 @@ use super::geometry::{base_line, Hex, HexSet, Ray, NONE, TABLES};
 use super::piece::{color_bits, Kind, EMPTY, KIND_MASK};
 use super::weights::WEIGHTS;
 use super::{Move, Rules};
-use crate::eval::{Score, Signed, Sink, Trace, PHASE_MAX};
+use crate::eval::{pack, Packed, Score, Signed, Sink, Trace, PHASE_MAX};
 use crate::game::Color;
 
 /// Material values for the exchange estimates (Anaconda's, the intellector.info bot's): what
@@ -122,10 +122,13 @@ struct SideEval {
     all: HexSet,
 }
 
+/// [`WEIGHTS`] packed for the search.
+static PACKED: [Packed; WEIGHTS.len()] = pack(&WEIGHTS);
+
 /// The static evaluation: positive is good for the side to move.
 #[inline]
 pub fn evaluate(pos: &Position) -> i32 {
-    let mut score = Score::new(&WEIGHTS);
+    let mut score = Score::new(&PACKED);
     terms(pos, &mut score);
     score.total() / SCALE
 }
@@ -143,14 +146,14 @@ pub fn terms<S: Sink>(pos: &Position, sink: &mut S) {
     let me = pos.to_move();
     let them = me.opponent();
     let (mine, theirs) = {
-        let mut my_side = Signed::new(&mut *sink, true);
+        let mut my_side = Signed::<_, 1>::new(&mut *sink);
         let mine = side_terms(pos, me, &mut my_side);
-        let mut their_side = Signed::new(&mut *sink, false);
+        let mut their_side = Signed::<_, -1>::new(&mut *sink);
         (mine, side_terms(pos, them, &mut their_side))
     };
     sink.phase(phase(pos));
-    intellector_safety(pos, me, &theirs, &mut Signed::new(&mut *sink, true));
-    intellector_safety(pos, them, &mine, &mut Signed::new(&mut *sink, false));
+    intellector_safety(pos, me, &theirs, &mut Signed::<_, 1>::new(&mut *sink));
+    intellector_safety(pos, them, &mine, &mut Signed::<_, -1>::new(&mut *sink));
 
     let captures_intellector = pos.intellector(them).is_some_and(|hex| mine.all.contains(hex));
     sink.add(WIN_IN_ONE, captures_intellector as i32 + can_break_through(pos, me) as i32);
@@ -214,7 +217,7 @@ fn set_of(hexes: &[u8]) -> HexSet {
 
 /// One pass over the pieces of `color`: material, advancement and mobility to `out`, and the
 /// attack sets.
-fn side_terms<S: Sink>(pos: &Position, color: Color, out: &mut Signed<'_, S>) -> SideEval {
+fn side_terms<S: Sink, const SIGN: i32>(pos: &Position, color: Color, out: &mut Signed<'_, S, SIGN>) -> SideEval {
     let c = color.index();
     let own = pos.occupied[c];
     let occupied = own | pos.occupied[1 - c];
@@ -265,7 +268,12 @@ fn side_terms<S: Sink>(pos: &Position, color: Color, out: &mut Signed<'_, S>) ->
 }
 
 /// Safety and progress of `color`'s Intellector, given the enemy's attack sets.
-fn intellector_safety<S: Sink>(pos: &Position, color: Color, enemy: &SideEval, out: &mut Signed<'_, S>) {
+fn intellector_safety<S: Sink, const SIGN: i32>(
+    pos: &Position,
+    color: Color,
+    enemy: &SideEval,
+    out: &mut Signed<'_, S, SIGN>,
+) {
     let Some(hex) = pos.intellector(color) else { return };
     let h = hex.index();
     let c = color.index();
@@ -394,7 +402,7 @@ mod tests {
 
     /// One side's attack sets (its features thrown away).
     fn side_eval(p: &Position, color: Color) -> SideEval {
-        side_terms(p, color, &mut Signed::new(&mut Trace::default(), true))
+        side_terms(p, color, &mut Signed::<_, 1>::new(&mut Trace::default()))
     }
 
     #[test]

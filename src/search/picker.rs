@@ -56,8 +56,10 @@ impl<G: Game> MovePicker<G> {
         tt_move: u32,
     ) -> MovePicker<G> {
         // Stage one: the table move. Codes identify moves, so at most one matches; it goes
-        // first whatever the others score.
-        let table_move = match moves.iter().position(|&m| G::move_code(m) == tt_move) {
+        // first whatever the others score. No move has code 0, so without a table move there
+        // is nothing to look for.
+        let found = if tt_move == 0 { None } else { moves.iter().position(|&m| G::move_code(m) == tt_move) };
+        let table_move = match found {
             Some(i) => {
                 moves.swap(0, i);
                 true
@@ -73,9 +75,10 @@ impl<G: Game> MovePicker<G> {
         if table_move {
             scores.push(TT_MOVE);
         }
-        for &mv in &moves[usize::from(table_move)..] {
+        // One `extend` from a slice reserves once, rather than a capacity check per move.
+        scores.extend(moves[usize::from(table_move)..].iter().map(|&mv| {
             let code = G::move_code(mv);
-            let s = if game.is_tactical(mv) {
+            if game.is_tactical(mv) {
                 TACTICAL + tables.history(node.side, G::move_index(mv))
             } else if code == killers[0] {
                 KILLER + 1
@@ -85,9 +88,8 @@ impl<G: Game> MovePicker<G> {
                 COUNTER
             } else {
                 tables.history(node.side, G::move_index(mv))
-            };
-            scores.push(s);
-        }
+            }
+        }));
         MovePicker { moves, scores, next: 0, stage: Stage::TableMove, table_move }
     }
 
