@@ -151,9 +151,10 @@ pub struct Hive {
     pub(crate) level: [u8; PIECE_COUNT],
     /// For every piece on the ground, the ground pieces of the neighbouring stacks (empty for
     /// the other pieces): the graph of occupied cells, one node per stack, which the one-hive
-    /// rule searches with a few bit operations per stack. Kept by `put` and `lift`;
+    /// rule searches with a few bit operations per stack. Kept by `put` and `lift`; boxed, like
+    /// the cell tables, so that moving a `Hive` around stays cheap;
     /// [`Hive::lift_temporarily`] leaves it alone, as the search never runs while a piece is up.
-    pub(crate) links: [PieceSet; LINK_SLOTS],
+    pub(crate) links: Box<[PieceSet; LINK_SLOTS]>,
     /// The piece moved or placed on the previous ply (none after a pass or at start).
     pub(crate) last_moved: MaybePiece,
     pub(crate) ply: usize,
@@ -178,7 +179,7 @@ impl Hive {
             in_play: PieceSet::EMPTY,
             below: [MaybePiece::NONE; PIECE_COUNT],
             level: [0; PIECE_COUNT],
-            links: [PieceSet::EMPTY; LINK_SLOTS],
+            links: Box::new([PieceSet::EMPTY; LINK_SLOTS]),
             last_moved: MaybePiece::NONE,
             ply: 0,
             hash: 0,
