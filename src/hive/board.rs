@@ -37,6 +37,11 @@ impl Rings {
     }
 }
 
+/// Entries of [`Hive::links`]: one per piece id, rounded up to a power of two so that a
+/// masked id indexes it without a bounds check.
+pub(crate) const LINK_SLOTS: usize = 32;
+const _: () = assert!(PIECE_COUNT <= LINK_SLOTS, "a link entry for every piece");
+
 /// What `make` must remember so that `unmake` restores the position exactly.
 #[derive(Copy, Clone, Debug)]
 struct Undo {
@@ -57,6 +62,8 @@ pub(crate) struct Scratch {
     pub visit_stamp: u32,
     /// Placement cells of the current position.
     pub placements: Vec<Cell>,
+    /// The same cells as move bits, in blocks of eight (see `generate_placements`).
+    pub placement_blocks: Vec<[u32; 8]>,
     /// Work stack of flood fills.
     pub queue: Vec<Cell>,
 }
@@ -69,6 +76,7 @@ impl Scratch {
             visit_mark: CellMap::new(0),
             visit_stamp: 0,
             placements: Vec::with_capacity(64),
+            placement_blocks: Vec::with_capacity(16),
             queue: Vec::with_capacity(64),
         }
     }
@@ -143,6 +151,12 @@ pub struct Hive {
     pub(crate) below: [MaybePiece; PIECE_COUNT],
     /// Pieces under every piece (0 = on the ground).
     pub(crate) level: [u8; PIECE_COUNT],
+    /// For every piece on the ground, the ground pieces of the neighbouring stacks (empty for
+    /// the other pieces): the graph of occupied cells, one node per stack, which the one-hive
+    /// rule searches with a few bit operations per stack. Kept by `put` and `lift`; boxed, like
+    /// the cell tables, so that moving a `Hive` around stays cheap;
+    /// [`Hive::lift_temporarily`] leaves it alone, as the search never runs while a piece is up.
+    pub(crate) links: Box<[PieceSet; LINK_SLOTS]>,
     /// The piece moved or placed on the previous ply (none after a pass or at start).
     pub(crate) last_moved: MaybePiece,
     pub(crate) ply: usize,
@@ -171,6 +185,7 @@ impl Hive {
             in_play: PieceSet::EMPTY,
             below: [MaybePiece::NONE; PIECE_COUNT],
             level: [0; PIECE_COUNT],
+            links: Box::new([PieceSet::EMPTY; LINK_SLOTS]),
             last_moved: MaybePiece::NONE,
             ply: 0,
             hash: 0,
@@ -407,6 +422,9 @@ impl Hive {
         self.level[id] = level;
         self.pos[id] = to;
         self.in_play.insert(piece);
+        if level == 0 {
+            self.link(piece, to);
+        }
         self.set_top(to, piece.into());
         self.height[to] = level + 1;
         self.hash ^= zobrist::piece_key(piece.kind(), to, level);
@@ -418,12 +436,50 @@ impl Hive {
         let id = piece.0 as usize;
         let from = self.pos[id];
         self.hash ^= zobrist::piece_key(piece.kind(), from, self.level[id]);
+        if self.level[id] == 0 {
+            // A ground piece on top is alone on its cell: the cell empties.
+            self.unlink(piece);
+        }
         self.set_top(from, self.below[id]);
         self.height[from] -= 1;
         self.pos[id] = NO_CELL;
         self.in_play.remove(piece);
         self.below[id] = MaybePiece::NONE;
         self.level[id] = 0;
+    }
+
+    /// The piece at the bottom of the stack on `cell`, which must be occupied.
+    #[inline(always)]
+    fn ground_piece(&self, cell: Cell) -> Piece {
+        let mut p = self.top[cell].piece();
+        // Stacks are rare and low: the walk down is almost always no step at all.
+        while self.level[p.0 as usize] != 0 {
+            p = self.below[p.0 as usize].piece();
+        }
+        p
+    }
+
+    /// Adds `piece`, arriving on the empty cell `to`, to the graph of stacks.
+    #[inline(always)]
+    fn link(&mut self, piece: Piece, to: Cell) {
+        let mut ring = self.ring(to);
+        let mut around = PieceSet::EMPTY;
+        while ring != 0 {
+            let g = self.ground_piece(neighbour(to, ring.trailing_zeros() as usize));
+            ring &= ring - 1;
+            around.insert(g);
+            self.links[g.0 as usize].insert(piece);
+        }
+        self.links[piece.0 as usize] = around;
+    }
+
+    /// Takes `piece`, leaving its cell empty, out of the graph of stacks.
+    #[inline(always)]
+    fn unlink(&mut self, piece: Piece) {
+        let around = std::mem::replace(&mut self.links[piece.0 as usize], PieceSet::EMPTY);
+        for g in around {
+            self.links[g.0 as usize].remove(piece);
+        }
     }
 
     /// Lifts `piece` without touching the hash (for move generation, which puts it back).
@@ -529,6 +585,7 @@ impl PartialEq for Hive {
             && self.in_play == other.in_play
             && self.below == other.below
             && self.level == other.level
+            && self.links == other.links
             && self.last_moved == other.last_moved
             && self.ply == other.ply
             && self.hash == other.hash

@@ -22,6 +22,21 @@ impl Throwers {
     }
 }
 
+/// What one thrower can do this ply: the pieces it can lift and the cells it can drop them
+/// on. Both are fixed for the position, so they are worked out once, not per thrown piece.
+#[derive(Copy, Clone)]
+struct Throw {
+    thrower: Cell,
+    /// The neighbours it can lift onto itself.
+    lifts: PieceSet,
+    /// Bit `e` set when the empty neighbour in direction `e` can be dropped on.
+    drops: u8,
+}
+
+impl Throw {
+    const NONE: Throw = Throw { thrower: NO_CELL, lifts: PieceSet::EMPTY, drops: 0 };
+}
+
 impl Hive {
     /// Fills `out` with every legal move (see [`crate::game::Game::generate_moves`]).
     pub fn generate_moves(&mut self, out: &mut Vec<Move>) {
@@ -108,9 +123,24 @@ impl Hive {
             return;
         }
         self.compute_placement_cells(me);
+        // The cells as move bits, eight to a block (the last one padded), built once: each
+        // piece's moves are then whole blocks OR-ed with the piece, eight moves in two vector
+        // instructions, where writing them one at a time cost a dozen instructions a move.
+        let cells = &self.scratch.placements;
+        let blocks = &mut self.scratch.placement_blocks;
+        blocks.clear();
+        blocks.resize(cells.len().div_ceil(8), [0; 8]);
+        for (i, to) in cells.iter().enumerate() {
+            blocks[i / 8][i % 8] = to.index() as u32;
+        }
         for piece in pieces {
             let base = Move::placement_base(piece);
-            out.extend(self.scratch.placements.iter().map(|&to| Move(base | to.index() as u32)));
+            let end = out.len() + cells.len();
+            for block in blocks.iter() {
+                out.extend_from_slice(&block.map(|to| Move(base | to)));
+            }
+            // Drop the padding of the last block.
+            out.truncate(end);
         }
     }
 
@@ -165,40 +195,65 @@ impl Hive {
         l.min(r) <= 1
     }
 
-    /// Throws of the piece on `from` by any of `throwers`: up onto the thrower, then down to an
-    /// empty cell next to it (not back where it came from), both as beetle steps.
-    fn emit_throws(&mut self, piece: Piece, from: Cell, throwers: &Throwers, pinned: PieceSet, out: &mut Vec<Move>) {
-        for &t in throwers.cells() {
-            let Some(d) = (0..6).find(|&d| neighbour(t, d) == from) else { continue };
-            if !self.can_lift(t, d, pinned) {
+    /// The lifts and drops of the thrower on `thrower`. A drop is a beetle step down from the
+    /// thrower to an empty neighbour; the lifted piece's own cell flanks two of them, but with
+    /// height 1 it can never close a gate (that takes two stacks of height 2), so the drops do
+    /// not depend on which piece is thrown.
+    fn throw_of(&self, thrower: Cell, pinned: PieceSet) -> Throw {
+        let mut throw = Throw { thrower, lifts: PieceSet::EMPTY, drops: 0 };
+        for d in 0..6 {
+            if self.can_lift(thrower, d, pinned) {
+                throw.lifts.insert(self.top[neighbour(thrower, d)].piece());
+            }
+            let (l, r) =
+                (self.height(neighbour(thrower, anticlockwise(d))), self.height(neighbour(thrower, clockwise(d))));
+            if !self.occupied(neighbour(thrower, d)) && l.min(r) <= 1 {
+                throw.drops |= 1 << d;
+            }
+        }
+        throw
+    }
+
+    /// Throws of the piece on `from` by any of `throws`: up onto the thrower, then down to an
+    /// empty cell next to it (never where it came from, which is occupied).
+    fn emit_throws(&mut self, piece: Piece, from: Cell, throws: &[Throw], out: &mut Vec<Move>) {
+        for throw in throws {
+            if !throw.lifts.contains(piece) {
                 continue;
             }
-            // The target is lifted: its old cell counts as empty for the second step's flanks.
-            let h = |hive: &Hive, c: Cell| if c == from { 0 } else { hive.height(c) };
-            for e in 0..6 {
-                let to = neighbour(t, e);
-                if e == d || self.occupied(to) {
-                    continue;
-                }
-                let (l, r) = (h(self, neighbour(t, anticlockwise(e))), h(self, neighbour(t, clockwise(e))));
-                if l.min(r) <= 1 {
-                    self.emit(piece, from, to, out);
-                }
+            let mut drops = throw.drops;
+            while drops != 0 {
+                let to = neighbour(throw.thrower, drops.trailing_zeros() as usize);
+                drops &= drops - 1;
+                self.emit(piece, from, to, out);
             }
         }
     }
 
     fn generate_movements(&mut self, me: Color, out: &mut Vec<Move>) {
-        let pinned = self.pinned_pieces();
         let throwers = self.throwers(me);
-        let mut targets = PieceSet::EMPTY;
+        // The pin search runs only for the pieces that could move: the mover's own and the
+        // neighbours of its throwers.
+        let mut candidates = self.uncovered(me);
         for &t in throwers.cells() {
-            for d in 0..6 {
-                if self.can_lift(t, d, pinned) {
-                    targets.insert(self.top[neighbour(t, d)].piece());
-                }
+            let mut ring = self.ring(t);
+            while ring != 0 {
+                candidates.insert(self.top[neighbour(t, ring.trailing_zeros() as usize)].piece());
+                ring &= ring - 1;
             }
         }
+        if let Some(last) = self.last_moved.get() {
+            // It may not move and may not be thrown.
+            candidates.remove(last);
+        }
+        let pinned = self.pinned_among(candidates);
+        let mut throws = [Throw::NONE; 2];
+        let mut targets = PieceSet::EMPTY;
+        for (throw, &t) in throws.iter_mut().zip(throwers.cells()) {
+            *throw = self.throw_of(t, pinned);
+            targets |= throw.lifts;
+        }
+        let throws = &throws[..throwers.len];
         for piece in self.uncovered(me) {
             if self.last_moved == piece {
                 continue;
@@ -209,14 +264,14 @@ impl Hive {
                 self.piece_moves(piece, from, out);
             }
             if targets.contains(piece) {
-                self.emit_throws(piece, from, &throwers, pinned, out);
+                self.emit_throws(piece, from, throws, out);
             }
         }
         // Enemy pieces move only by being thrown.
         for piece in targets & PieceSet::of(me.opponent()) {
             self.scratch.new_dest_set();
             let from = self.pos[piece.0 as usize];
-            self.emit_throws(piece, from, &throwers, pinned, out);
+            self.emit_throws(piece, from, throws, out);
         }
     }
 

@@ -2,8 +2,9 @@
 //! without them (the articulation points of the graph of occupied cells), and a plain
 //! connectivity check for tests.
 
-use super::grid::{neighbour, Cell, ORIGIN};
-use super::piece::{Piece, PieceSet, PIECE_COUNT};
+use super::board::LINK_SLOTS;
+use super::grid::{neighbour, Cell, NO_CELL};
+use super::piece::{Piece, PieceSet};
 use super::Hive;
 
 impl Hive {
@@ -11,67 +12,52 @@ impl Hive {
     /// (articulation points of the graph of occupied cells). Pieces in stacks never break the
     /// hive by leaving (the stack stays), and covered pieces cannot move at all.
     pub(crate) fn pinned_pieces(&self) -> PieceSet {
-        // Iterative Tarjan over occupied cells. Every occupied cell has exactly one top piece,
-        // so discovery times are kept per top piece, in two small arrays on the stack that
-        // start at zero: nothing in the position is written, and nothing needs clearing after.
-        const SLOTS: usize = 32;
-        const _: () = assert!(PIECE_COUNT < SLOTS, "a slot per piece and one for no parent");
-        // The mask keeps every index in bounds without a check (ids are below PIECE_COUNT).
-        let slot = |c: Cell| self.top[c].piece().0 as usize & (SLOTS - 1);
-        const NO_PARENT: usize = SLOTS - 1;
-        let root = match self.occupied_cells().next() {
-            Some(c) => c,
-            None => return PieceSet::EMPTY,
-        };
-        let mut disc = [0u8; SLOTS];
-        let mut low = [0u8; SLOTS];
+        self.pinned_among(self.in_play)
+    }
+
+    /// The members of `candidates` that [`Hive::pinned_pieces`] holds: move generation asks
+    /// only about the pieces that could move, which are about half of them.
+    pub(crate) fn pinned_among(&self, candidates: PieceSet) -> PieceSet {
         let mut pinned = PieceSet::EMPTY;
-        // (cell, its slot, its parent's slot, next direction); at most 28 cells deep.
-        let mut stack: [(Cell, u8, u8, u8); PIECE_COUNT + 1] = [(ORIGIN, 0, 0, 0); PIECE_COUNT + 1];
-        let mut sp = 0;
-        let mut time: u8 = 1;
-        let r = slot(root);
-        disc[r] = time;
-        low[r] = time;
-        stack[sp] = (root, r as u8, NO_PARENT as u8, 0);
-        sp += 1;
-        let mut root_children = 0;
-        while sp > 0 {
-            let (v, vs, ps, d) = stack[sp - 1];
-            let (vs, ps) = (vs as usize, ps as usize);
-            // `d` walks the occupied neighbours only: the bits of the ring above it.
-            let rest = self.ring(v) >> d;
-            if rest != 0 {
-                let d = d + rest.trailing_zeros() as u8;
-                stack[sp - 1].3 = d + 1;
-                let w = neighbour(v, d as usize);
-                let ws = slot(w);
-                if disc[ws] == 0 {
-                    time += 1;
-                    disc[ws] = time;
-                    low[ws] = time;
-                    stack[sp] = (w, ws as u8, vs as u8, 0);
-                    sp += 1;
-                } else if ws != ps {
-                    low[vs] = low[vs].min(disc[ws]);
-                }
-            } else {
-                sp -= 1;
-                if ps != NO_PARENT {
-                    low[ps] = low[ps].min(low[vs]);
-                    if ps == r {
-                        root_children += 1;
-                    } else if low[vs] >= disc[ps] && self.height[stack[sp - 1].0] == 1 {
-                        // The parent is the entry below on the stack.
-                        pinned.insert(Piece(ps as u8));
-                    }
-                }
+        for piece in candidates {
+            let cell = self.pos[piece.0 as usize];
+            // Alone on its cell: on the ground and on top (a piece in hand has no cell).
+            if cell == NO_CELL || self.height[cell] != 1 {
+                continue;
+            }
+            // The neighbours in one run around the cell touch each other, so they stay
+            // connected without the piece: only a piece with two runs or more can split the
+            // hive, and the search below is for those alone.
+            let ring = self.ring(cell);
+            let run_starts = ring & !((ring << 1) | (ring >> 5));
+            if run_starts.count_ones() >= 2 && self.splits_hive(piece) {
+                pinned.insert(piece);
             }
         }
-        if root_children >= 2 && self.height[root] == 1 {
-            pinned.insert(Piece(r as u8));
-        }
         pinned
+    }
+
+    /// Whether the hive falls apart without `piece`, a ground piece alone on its cell: a flood
+    /// fill over the graph of stacks from one of its neighbours, which stops as soon as it has
+    /// reached them all (every other stack reaches one of them without passing `piece`).
+    #[inline]
+    fn splits_hive(&self, piece: Piece) -> bool {
+        let around = self.links[piece.0 as usize].bits();
+        let first = around & around.wrapping_neg();
+        let mut seen = first | PieceSet::only(piece).bits();
+        let mut todo = first;
+        while todo != 0 {
+            let next = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            // Ids are below 32; the mask drops the bounds check.
+            let new = self.links[next & (LINK_SLOTS - 1)].bits() & !seen;
+            seen |= new;
+            todo |= new;
+            if seen & around == around {
+                return false;
+            }
+        }
+        true
     }
 
     /// Whether the hive is one connected group (for checks in tests).
@@ -91,5 +77,69 @@ impl Hive {
         }
         cells.retain(|c| !seen.contains(c));
         cells.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::hive::grid::{neighbour, Cell};
+    use crate::hive::{Hive, HiveGame, Piece, PieceSet};
+
+    /// The pinned pieces by definition: each piece alone on its cell, taken off, leaves the
+    /// hive in two.
+    fn pinned_by_definition(hive: &mut Hive) -> PieceSet {
+        let mut pinned = PieceSet::EMPTY;
+        for piece in Piece::all() {
+            let Some(cell) = hive.position(piece) else { continue };
+            if hive.height(cell) != 1 {
+                continue;
+            }
+            // Flood the occupied cells from a neighbour, as if the piece were gone.
+            let others: Vec<Cell> = hive.occupied_cells().filter(|&c| c != cell).collect();
+            let mut seen = vec![others[0]];
+            let mut todo = vec![others[0]];
+            while let Some(c) = todo.pop() {
+                for n in (0..6).map(|d| neighbour(c, d)) {
+                    if n != cell && hive.occupied(n) && !seen.contains(&n) {
+                        seen.push(n);
+                        todo.push(n);
+                    }
+                }
+            }
+            if seen.len() < others.len() {
+                pinned.insert(piece);
+            }
+        }
+        pinned
+    }
+
+    /// Every position of the tree below `hive`, `depth` plies deep.
+    fn check_tree(hive: &mut Hive, depth: usize) -> usize {
+        assert!(hive.pinned_pieces() == pinned_by_definition(hive), "{hive:?}");
+        if depth == 0 {
+            return 1;
+        }
+        let mut moves = Vec::new();
+        hive.generate_moves(&mut moves);
+        let mut n = 1;
+        for mv in moves {
+            hive.make(mv);
+            n += check_tree(hive, depth - 1);
+            hive.unmake(mv);
+        }
+        n
+    }
+
+    #[test]
+    fn pin_search_agrees_with_the_definition() {
+        // The 86-move middle game (rings of pieces, stacks, pillbugs) and a beetle-gate position.
+        let positions = [
+            "Base+MLP;InProgress;White[11];wM;bM \\wM;wP wM-;bQ bM/;wQ /wM;bP -bQ;wA1 wM\\;bP /bM;wQ bQ\\;wM -bQ;wB1 -wM;bP bM\\;wQ wP/;wA1 /bM;wB1 wM;wA1 bQ\\;wQ wP\\;wA1 bP\\;wA2 wP/;bQ bQ\\",
+            "Base+MLP;InProgress;White[5];wB1;bB1 -wB1;wQ wB1-;bQ /bB1;wB2 wQ-;bQ /wB1;wB2 wQ;bB1 bQ",
+        ];
+        for position in positions {
+            let mut hive = HiveGame::parse(position).expect("test position parses").hive().clone();
+            assert!(check_tree(&mut hive, 2) > 1000);
+        }
     }
 }

@@ -6,11 +6,11 @@ use crate::hive::{Hive, Move};
 
 impl Hive {
     /// One slide in any direction: to an empty cell with exactly one of the two flanking cells
-    /// occupied (the piece itself lifted).
+    /// occupied.
     pub(crate) fn queen_moves(&mut self, piece: Piece, from: Cell, out: &mut Vec<Move>) {
-        self.lift_temporarily(piece);
+        // The ring of `from` describes its neighbours, which lifting the piece leaves as they
+        // are: no need to lift it.
         let mut mask = slide_mask(self.ring(from));
-        self.restore(piece, from);
         while mask != 0 {
             let d = mask.trailing_zeros() as usize;
             mask &= mask - 1;
