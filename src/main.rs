@@ -767,39 +767,58 @@ fn conformance(args: ConformanceArgs) -> u8 {
     comb::conformance::run_status(&settings)
 }
 
+/// Refuses settings no fit can use, before the data is read: `held_out_all` says what
+/// `--validation 1` would do.
+fn check_fit(lambda: f64, learning_rate: f64, validation: usize, held_out_all: &str) {
+    if !(0.0..=1.0).contains(&lambda) {
+        fail("--lambda takes a number from 0 to 1");
+    }
+    if !(learning_rate > 0.0 && learning_rate.is_finite()) {
+        fail("--learning-rate takes a positive number");
+    }
+    if validation == 1 {
+        fail(&format!("--validation 1 would hold out {held_out_all}: give 0 (hold out none) or 2 and more"));
+    }
+}
+
+/// The threads a fit loads and computes its gradients on: `--threads`, or the engine's.
+fn fitting_pool(threads: Option<usize>, options: &Options) -> rayon::ThreadPool {
+    let threads = threads.unwrap_or_else(|| options.threads());
+    rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap_or_else(|e| fail(&e.to_string()))
+}
+
+/// Where a fit writes: nowhere for a dry run, `--out`, or else the file `relative` of the comb
+/// repository around the current directory (refused outside one); checked writable.
+fn fit_output(
+    out: Option<std::path::PathBuf>,
+    dry_run: bool,
+    relative: &str,
+    command: &str,
+) -> Option<std::path::PathBuf> {
+    if dry_run {
+        return None;
+    }
+    let path = out.unwrap_or_else(|| {
+        repository_file(relative).unwrap_or_else(|| {
+            fail(&format!(
+                "no --out given, and the current directory is not in a comb repository (a folder whose \
+                 Cargo.toml is the package `comb`, holding {relative}): give --out FILE, or run {command} in \
+                 the repository"
+            ))
+        })
+    });
+    check_writable(&path);
+    Some(path)
+}
+
 /// `comb tune`: loads, fits the scale, fits the weights, reports and writes them.
 fn tune(args: TuneArgs, options: &Options) -> io::Result<()> {
     use comb::train::tune;
-    if !(0.0..=1.0).contains(&args.lambda) {
-        fail("--lambda takes a number from 0 to 1");
-    }
-    if !(args.learning_rate > 0.0 && args.learning_rate.is_finite()) {
-        fail("--learning-rate takes a positive number");
-    }
-    if args.validation == 1 {
-        fail("--validation 1 would hold out every position and fit on none: give 0 (hold out none) or 2 and more");
-    }
-    let threads = args.threads.unwrap_or_else(|| options.threads());
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap_or_else(|e| fail(&e.to_string()));
-    pool.install(|| {
+    check_fit(args.lambda, args.learning_rate, args.validation, "every position and fit on none");
+    fitting_pool(args.threads, options).install(|| {
         let (game, data) = tune::load(&args.data, options.game).unwrap_or_else(|e| fail(&e.to_string()));
         // Where the weights go is settled, and checked writable, before the fit's minutes.
-        let path = if args.dry_run {
-            None
-        } else {
-            let path = args.out.clone().unwrap_or_else(|| {
-                repository_file(game.weights_file()).unwrap_or_else(|| {
-                    fail(&format!(
-                        "no --out given, and the current directory is not in a comb repository (a folder \
-                         whose Cargo.toml is the package `comb`, holding {}): give --out FILE, or run \
-                         comb tune in the repository",
-                        game.weights_file()
-                    ))
-                })
-            });
-            check_writable(&path);
-            Some(path)
-        };
+        let path = fit_output(args.out.clone(), args.dry_run, game.weights_file(), "comb tune");
         let (train, held) = data.split(args.validation);
         let start = tune::current(game);
         let k = tune::fit_scale(&train, &start);
@@ -839,35 +858,10 @@ fn tune(args: TuneArgs, options: &Options) -> io::Result<()> {
 /// best on the held-out games.
 fn train_net(args: TrainNetArgs, options: &Options) -> io::Result<()> {
     use comb::train::net;
-    if !(0.0..=1.0).contains(&args.lambda) {
-        fail("--lambda takes a number from 0 to 1");
-    }
-    if !(args.learning_rate > 0.0 && args.learning_rate.is_finite()) {
-        fail("--learning-rate takes a positive number");
-    }
-    if args.validation == 1 {
-        fail("--validation 1 would hold out every game and train on none: give 0 (hold out none) or 2 and more");
-    }
-    let threads = args.threads.unwrap_or_else(|| options.threads());
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap_or_else(|e| fail(&e.to_string()));
-    pool.install(|| {
+    check_fit(args.lambda.into(), args.learning_rate.into(), args.validation, "every game and train on none");
+    fitting_pool(args.threads, options).install(|| {
         let data = net::load(&args.data, options.game).unwrap_or_else(|e| fail(&e.to_string()));
-        let path = if args.dry_run {
-            None
-        } else {
-            let path = args.out.clone().unwrap_or_else(|| {
-                repository_file(comb::hive::net::NET_FILE).unwrap_or_else(|| {
-                    fail(&format!(
-                        "no --out given, and the current directory is not in a comb repository (a folder \
-                         whose Cargo.toml is the package `comb`, holding {}): give --out FILE, or run \
-                         comb train-net in the repository",
-                        comb::hive::net::NET_FILE
-                    ))
-                })
-            });
-            check_writable(&path);
-            Some(path)
-        };
+        let path = fit_output(args.out.clone(), args.dry_run, comb::hive::net::NET_FILE, "comb train-net");
         let (train, held) = data.split(args.validation);
         let k = net::fit_scale(&train);
         let residual = args.kind == NetKind::Residual;
