@@ -168,16 +168,9 @@ pub fn load(files: &[String], options: GameOptions) -> Result<NetData, TuneError
 }
 
 fn parse_line(line: &str, options: GameOptions) -> Result<Position, String> {
-    let mut fields = line.splitn(3, '\t');
-    let (Some(result), Some(score), Some(game_string)) = (fields.next(), fields.next(), fields.next()) else {
-        return Err("expected result<TAB>score<TAB>GameString".into());
-    };
-    let result: f32 = result.trim().parse().map_err(|_| format!("bad result '{result}'"))?;
-    if !(0.0..=1.0).contains(&result) {
-        return Err(format!("result {result} is not between 0 and 1"));
-    }
-    let score: f32 = score.trim().parse().map_err(|_| format!("bad score '{score}'"))?;
-    let AnyGame::Hive(game) = options.parse(game_string.trim()).map_err(|e| e.to_string())? else {
+    let (result, score, game) = super::tune::parse_fields(line, options)?;
+    let (result, score) = (result as f32, score as f32);
+    let AnyGame::Hive(game) = game else {
         return Err("the network is Hive's: this is an Intellector game".into());
     };
     let hive: &Hive = game.hive();

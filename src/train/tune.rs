@@ -374,7 +374,9 @@ fn line_error(file: &str, index: usize, reason: String) -> TuneError {
     TuneError::Line { file: file.to_string(), line: index + 1, reason }
 }
 
-fn parse_line(line: &str, options: GameOptions) -> Result<(TunedGame, Trace, f64, f64), String> {
+/// The fields of a self-play line `result<TAB>score<TAB>GameString`: White's result, White's
+/// search score, and the game up to the position (what `comb tune` and `comb train-net` read).
+pub(crate) fn parse_fields(line: &str, options: GameOptions) -> Result<(f64, f64, AnyGame), String> {
     let mut fields = line.splitn(3, '\t');
     let (Some(result), Some(score), Some(game_string)) = (fields.next(), fields.next(), fields.next()) else {
         return Err("expected result<TAB>score<TAB>GameString".into());
@@ -385,6 +387,11 @@ fn parse_line(line: &str, options: GameOptions) -> Result<(TunedGame, Trace, f64
     }
     let score: f64 = score.trim().parse().map_err(|_| format!("bad score '{score}'"))?;
     let game = options.parse(game_string.trim()).map_err(|e| e.to_string())?;
+    Ok((result, score, game))
+}
+
+fn parse_line(line: &str, options: GameOptions) -> Result<(TunedGame, Trace, f64, f64), String> {
+    let (result, score, game) = parse_fields(line, options)?;
     let tuned = TunedGame::of(&game).map_err(|e| e.to_string())?;
     let trace = white_trace(&game);
     Ok((tuned, trace, result, score))
