@@ -202,19 +202,7 @@ fn mean(data: &NetData, f: impl Fn(usize) -> f64 + Sync + Send) -> f64 {
 
 /// The scale `k` that best fits the hand-written evaluation to the results (golden section).
 pub fn fit_scale(data: &NetData) -> f32 {
-    let (mut low, mut high) = (1e-5f64.ln(), 1.0f64.ln());
-    let ratio = (5f64.sqrt() - 1.0) / 2.0;
-    let at = |ln_k: f64| classic_error(data, ln_k.exp() as f32, 1.0);
-    for _ in 0..60 {
-        let a = high - ratio * (high - low);
-        let b = low + ratio * (high - low);
-        if at(a) < at(b) {
-            high = b;
-        } else {
-            low = a;
-        }
-    }
-    ((low + high) / 2.0).exp() as f32
+    super::tune::best_scale(|k| classic_error(data, k as f32, 1.0)) as f32
 }
 
 /// How the network is trained.

@@ -134,9 +134,15 @@ pub fn error(data: &Data, k: f64, lambda: f64, weights: &[[f64; 2]]) -> f64 {
 /// The scaling constant that best fits the weights as they are to the game results: a
 /// golden-section search (the error is unimodal in `k`).
 pub fn fit_scale(data: &Data, weights: &[[f64; 2]]) -> f64 {
+    best_scale(|k| error(data, k, 1.0, weights))
+}
+
+/// The `k` between 1e-5 and 1 with the least `error(k)`, by golden-section search on `ln k`
+/// (an error of `σ(k·e)` against results is unimodal in `k`).
+pub(crate) fn best_scale(error: impl Fn(f64) -> f64) -> f64 {
     let (mut low, mut high) = (1e-5f64.ln(), 1.0f64.ln());
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
-    let at = |ln_k: f64| error(data, ln_k.exp(), 1.0, weights);
+    let at = |ln_k: f64| error(ln_k.exp());
     for _ in 0..60 {
         let a = high - ratio * (high - low);
         let b = low + ratio * (high - low);
