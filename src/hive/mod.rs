@@ -1,7 +1,7 @@
 //! Hive: the base game and the Mosquito, Ladybug and Pillbug expansions, with the rules exactly
 //! as Mzinga (the UHP reference engine) implements them.
 //!
-//! - [`grid`]: cells and directions on a 32 × 32 torus;
+//! - [`grid`]: cells and directions on a 32 × 32 torus; [`cell_set`]: sets of cells as bits;
 //! - [`piece`]: pieces, bugs, game types;
 //! - [`board`]: the position, make/unmake, hashing; `one_hive`: the pin search of the one-hive
 //!   rule;
@@ -12,6 +12,7 @@
 
 pub mod board;
 mod bugs;
+pub mod cell_set;
 pub mod eval;
 pub mod grid;
 pub mod illegal;
