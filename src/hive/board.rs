@@ -1,6 +1,7 @@
 //! The Hive position: stacks on the grid, pieces in hand, make/unmake and hashing. The
 //! one-hive rule's pin search is in `one_hive.rs`.
 
+use super::cell_set::CellSet;
 use super::grid::{neighbour, Cell, CellMap, NO_CELL};
 use super::net::Accumulators;
 use super::piece::{Bug, GameType, MaybePiece, Piece, PieceSet, PIECE_COUNT};
@@ -51,78 +52,38 @@ struct Undo {
     hash: u64,
 }
 
-/// Scratch space for move generation: stamp-marked cell sets that never need clearing.
+/// Scratch space for move generation.
 #[derive(Clone)]
 pub(crate) struct Scratch {
-    /// Destinations already emitted for the current piece.
-    pub dest_mark: CellMap<u32>,
-    pub dest_stamp: u32,
-    /// Cells visited by a flood fill (ant) or reserved by a placement scan.
-    pub visit_mark: CellMap<u32>,
-    pub visit_stamp: u32,
+    /// Destinations already emitted for the current piece (one bit per cell: cleared by a few
+    /// stores, and small enough to stay in the cache). Boxed, like the cell tables, so that
+    /// moving a `Hive` around stays cheap.
+    pub dests: Box<CellSet>,
     /// Placement cells of the current position.
     pub placements: Vec<Cell>,
     /// The same cells as move bits, in blocks of eight (see `generate_placements`).
     pub placement_blocks: Vec<[u32; 8]>,
-    /// Work stack of flood fills.
-    pub queue: Vec<Cell>,
 }
 
 impl Scratch {
     fn new() -> Scratch {
         Scratch {
-            dest_mark: CellMap::new(0),
-            dest_stamp: 0,
-            visit_mark: CellMap::new(0),
-            visit_stamp: 0,
+            dests: Box::new(CellSet::EMPTY),
             placements: Vec::with_capacity(64),
             placement_blocks: Vec::with_capacity(16),
-            queue: Vec::with_capacity(64),
         }
     }
 
     /// Starts a new destination set (for the next piece).
-    #[inline]
+    #[inline(always)]
     pub fn new_dest_set(&mut self) {
-        self.dest_stamp = self.dest_stamp.wrapping_add(1);
-        if self.dest_stamp == 0 {
-            self.dest_mark.fill(0);
-            self.dest_stamp = 1;
-        }
+        self.dests.clear();
     }
 
     /// Adds `cell` to the destination set; true if it was not in it yet.
     #[inline(always)]
     pub fn insert_dest(&mut self, cell: Cell) -> bool {
-        let slot = &mut self.dest_mark[cell];
-        if *slot == self.dest_stamp {
-            false
-        } else {
-            *slot = self.dest_stamp;
-            true
-        }
-    }
-
-    /// Starts a new visited set.
-    #[inline]
-    pub fn new_visit_set(&mut self) {
-        self.visit_stamp = self.visit_stamp.wrapping_add(1);
-        if self.visit_stamp == 0 {
-            self.visit_mark.fill(0);
-            self.visit_stamp = 1;
-        }
-    }
-
-    /// Adds `cell` to the visited set; true if it was not in it yet.
-    #[inline(always)]
-    pub fn visit(&mut self, cell: Cell) -> bool {
-        let slot = &mut self.visit_mark[cell];
-        if *slot == self.visit_stamp {
-            false
-        } else {
-            *slot = self.visit_stamp;
-            true
-        }
+        self.dests.insert(cell)
     }
 }
 
