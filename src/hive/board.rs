@@ -4,7 +4,7 @@
 use super::cell_set::CellSet;
 use super::grid::{neighbour, Cell, CellMap, NO_CELL};
 use super::net::Accumulators;
-use super::piece::{Bug, GameType, MaybePiece, Piece, PieceSet, PIECE_COUNT};
+use super::piece::{Bug, GameType, MaybePiece, Piece, PieceSet, PER_SIDE, PIECE_COUNT};
 use super::zobrist;
 use super::Evaluation;
 use super::{Move, MoveView};
@@ -52,6 +52,37 @@ struct Undo {
     hash: u64,
 }
 
+/// Blocks of [`Placements`]: room for six cells around each piece of one side.
+const PLACEMENT_BLOCKS: usize = 16;
+const _: () = assert!(6 * PER_SIDE as usize <= 8 * PLACEMENT_BLOCKS, "every cell next to a side's pieces fits");
+
+/// The placement cells of a position as move bits (a cell's index), eight to a block with the
+/// last one padded: a piece's placements are then its bits OR-ed onto whole blocks.
+#[derive(Clone)]
+pub(crate) struct Placements {
+    /// Boxed, like the cell tables, so that moving a `Hive` around stays cheap.
+    pub blocks: Box<[[u32; 8]; PLACEMENT_BLOCKS]>,
+    /// Number of cells.
+    pub len: usize,
+}
+
+impl Placements {
+    /// Writes `cell` after the cells so far and keeps it if `keep`: no branch on `keep`.
+    #[inline(always)]
+    pub fn push_if(&mut self, cell: Cell, keep: bool) {
+        // The mask drops the bounds check; `len` stays below the room (see PLACEMENT_BLOCKS).
+        let i = self.len & (8 * PLACEMENT_BLOCKS - 1);
+        self.blocks[i / 8][i % 8] = cell.index() as u32;
+        self.len += keep as usize;
+    }
+
+    /// The blocks holding the cells, the last one padded with whatever was written there.
+    #[inline(always)]
+    pub fn blocks(&self) -> &[[u32; 8]] {
+        &self.blocks[..self.len.div_ceil(8)]
+    }
+}
+
 /// Scratch space for move generation.
 #[derive(Clone)]
 pub(crate) struct Scratch {
@@ -60,17 +91,14 @@ pub(crate) struct Scratch {
     /// moving a `Hive` around stays cheap.
     pub dests: Box<CellSet>,
     /// Placement cells of the current position.
-    pub placements: Vec<Cell>,
-    /// The same cells as move bits, in blocks of eight (see `generate_placements`).
-    pub placement_blocks: Vec<[u32; 8]>,
+    pub placements: Placements,
 }
 
 impl Scratch {
     fn new() -> Scratch {
         Scratch {
             dests: Box::new(CellSet::EMPTY),
-            placements: Vec::with_capacity(64),
-            placement_blocks: Vec::with_capacity(16),
+            placements: Placements { blocks: Box::new([[0; 8]; PLACEMENT_BLOCKS]), len: 0 },
         }
     }
 
