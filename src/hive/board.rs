@@ -24,6 +24,28 @@ impl Rings {
     /// Direction 0's bit in each colour's ring (White, Black).
     const COLOUR: [u32; 2] = [1 << 8, 1 << 16];
 
+    /// The bits a cell topped by `top` sets in a neighbour's rings, for direction 0: none for
+    /// an empty cell, occupancy and the top's colour for a piece.
+    #[inline(always)]
+    fn bits_of(top: MaybePiece) -> u32 {
+        RING_BITS[top.index()]
+    }
+
+    /// The bits that rule a cell out as a placement cell of `colour` (0 White, 1 Black) found
+    /// from its own neighbour in direction `back`: any enemy neighbour, and an own one in a
+    /// direction before `back` (from which the cell is found first).
+    #[inline(always)]
+    pub(crate) fn placement_conflicts(colour: usize, back: usize) -> u32 {
+        let (own, enemy) = (Rings::COLOUR[colour & 1], Rings::COLOUR[(colour & 1) ^ 1]);
+        (63 * enemy) | (((1 << back) - 1) * own)
+    }
+
+    /// Whether any of the bits of `mask` are set.
+    #[inline(always)]
+    pub(crate) fn any(self, mask: u32) -> bool {
+        self.0 & mask != 0
+    }
+
     /// Bit `d` set when the neighbour in direction `d` is occupied.
     #[inline(always)]
     pub(crate) fn occupied(self) -> u8 {
@@ -38,6 +60,19 @@ impl Rings {
     }
 }
 
+/// [`Rings::bits_of`] for every value of a [`MaybePiece`] byte: the piece ids, then nothing
+/// for the empty marker and the unused values.
+static RING_BITS: [u32; 256] = {
+    let mut table = [0; 256];
+    let mut id = 0;
+    while id < PIECE_COUNT {
+        let colour = if id < PER_SIDE as usize { 0 } else { 1 };
+        table[id] = Rings::OCCUPIED | Rings::COLOUR[colour];
+        id += 1;
+    }
+    table
+};
+
 /// Entries of [`Hive::links`]: one per piece id, rounded up to a power of two so that a
 /// masked id indexes it without a bounds check.
 pub(crate) const LINK_SLOTS: usize = 32;
@@ -48,7 +83,9 @@ const _: () = assert!(PIECE_COUNT <= LINK_SLOTS, "a link entry for every piece")
 struct Undo {
     last_moved: MaybePiece,
     /// Pieces in play before the move (a placement is the one move that cannot be undone).
-    pieces: u8,
+    /// The set rather than its size: a copy, where counting its bits takes a dozen
+    /// instructions on every make.
+    in_play: PieceSet,
     hash: u64,
 }
 
@@ -71,8 +108,7 @@ impl Placements {
     #[inline(always)]
     pub fn push_if(&mut self, cell: Cell, keep: bool) {
         // The mask drops the bounds check; `len` stays below the room (see PLACEMENT_BLOCKS).
-        let i = self.len & (8 * PLACEMENT_BLOCKS - 1);
-        self.blocks[i / 8][i % 8] = cell.index() as u32;
+        self.blocks.as_flattened_mut()[self.len & (8 * PLACEMENT_BLOCKS - 1)] = cell.index() as u32;
         self.len += keep as usize;
     }
 
@@ -136,6 +172,9 @@ pub struct Hive {
     pub(crate) pos: [Cell; PIECE_COUNT],
     /// The pieces on the board.
     pub(crate) in_play: PieceSet,
+    /// The pieces in play with another on top of them: kept by `put` and `lift`, so that the
+    /// pieces on top are a set difference, not a test of every piece against its cell's top.
+    pub(crate) covered: PieceSet,
     /// The piece directly below every piece, if any.
     pub(crate) below: [MaybePiece; PIECE_COUNT],
     /// Pieces under every piece (0 = on the ground).
@@ -172,6 +211,7 @@ impl Hive {
             rings: CellMap::new(Rings::EMPTY),
             pos: [NO_CELL; PIECE_COUNT],
             in_play: PieceSet::EMPTY,
+            covered: PieceSet::EMPTY,
             below: [MaybePiece::NONE; PIECE_COUNT],
             level: [0; PIECE_COUNT],
             links: Box::new([PieceSet::EMPTY; LINK_SLOTS]),
@@ -318,23 +358,12 @@ impl Hive {
     #[inline(always)]
     fn set_top(&mut self, cell: Cell, new_top: MaybePiece) {
         let old_top = std::mem::replace(&mut self.top[cell], new_top);
-        // 0 White, 1 Black, 2 empty. A test of the marker rather than a match on `get()`: this
-        // runs on every make and unmake, and the `Option` form compiles to a longer flag chain.
-        let colour = |t: MaybePiece| if t == MaybePiece::NONE { 2 } else { t.piece().color().index() };
-        let (old, new) = (colour(old_top), colour(new_top));
-        if old == new {
+        // The bits to flip in every neighbour's rings, for direction 0: the ring bits of the old
+        // top XOR those of the new one (occupancy cancels when both are pieces, colour when both
+        // are the same colour). A table, not a test per top: this runs on every make and unmake.
+        let flip = Rings::bits_of(old_top) ^ Rings::bits_of(new_top);
+        if flip == 0 {
             return;
-        }
-        // The bits to flip in every neighbour's rings, for direction 0; one XOR per neighbour.
-        let mut flip = 0;
-        if old == 2 || new == 2 {
-            flip |= Rings::OCCUPIED;
-        }
-        if old < 2 {
-            flip |= Rings::COLOUR[old];
-        }
-        if new < 2 {
-            flip |= Rings::COLOUR[new];
         }
         for d in 0..6 {
             self.rings[neighbour(cell, d)].0 ^= flip << super::grid::opposite(d);
@@ -371,8 +400,7 @@ impl Hive {
     /// Hashes of the earlier positions with as many pieces in play as now (the only ones the
     /// game can return to), oldest first.
     pub fn repeatable_history(&self, out: &mut Vec<u64>) {
-        let pieces = self.in_play.len() as u8;
-        let start = self.history.iter().rposition(|u| u.pieces != pieces).map_or(0, |i| i + 1);
+        let start = self.history.iter().rposition(|u| u.in_play != self.in_play).map_or(0, |i| i + 1);
         out.extend(self.history[start..].iter().map(|u| u.hash));
     }
 
@@ -402,7 +430,8 @@ impl Hive {
         h
     }
 
-    /// Puts `piece` on top of the stack at `to`.
+    /// Puts `piece` on top of the stack at `to` (the hash is the caller's: `make` keys it, and
+    /// `unmake` restores it whole).
     #[inline(always)]
     fn put(&mut self, piece: Piece, to: Cell) {
         let id = piece.0 as usize;
@@ -413,21 +442,24 @@ impl Hive {
         self.in_play.insert(piece);
         if level == 0 {
             self.link(piece, to);
+        } else {
+            self.covered.insert(self.top[to].piece());
         }
         self.set_top(to, piece.into());
         self.height[to] = level + 1;
-        self.hash ^= zobrist::piece_key(piece.kind(), to, level);
     }
 
-    /// Lifts `piece`, which must be on top, off its stack.
+    /// Lifts `piece`, which must be on top, off its stack (the hash is the caller's, as for
+    /// [`Hive::put`]).
     #[inline(always)]
     fn lift(&mut self, piece: Piece) {
         let id = piece.0 as usize;
         let from = self.pos[id];
-        self.hash ^= zobrist::piece_key(piece.kind(), from, self.level[id]);
         if self.level[id] == 0 {
             // A ground piece on top is alone on its cell: the cell empties.
             self.unlink(piece);
+        } else {
+            self.covered.remove(self.below[id].piece());
         }
         self.set_top(from, self.below[id]);
         self.height[from] -= 1;
@@ -507,17 +539,43 @@ impl Hive {
 
     /// Plays a move without checking it. The move must be legal in this position.
     pub fn make(&mut self, mv: Move) {
-        let net_change = self.net_change(mv);
-        self.history.push(Undo { last_moved: self.last_moved, pieces: self.in_play.len() as u8, hash: self.hash });
+        // The network's bookkeeping is apart: inlined here, its large change record was set up
+        // on every make, network or not.
+        if self.evaluation == Evaluation::Net {
+            self.make_with_network(mv);
+        } else {
+            self.play(mv);
+        }
+    }
+
+    /// [`Hive::make`] with the network as the evaluation: the features the move changes are
+    /// read before it, and the accumulators brought up to date after.
+    #[inline(never)]
+    fn make_with_network(&mut self, mv: Move) {
+        let change = self.net_change(mv);
+        self.play(mv);
+        if let Some(change) = change {
+            self.apply_net_change(change);
+        }
+    }
+
+    /// Plays `mv` on the board and keys the hash, with what `unmake` needs kept in the history.
+    #[inline(always)]
+    fn play(&mut self, mv: Move) {
+        self.history.push(Undo { last_moved: self.last_moved, in_play: self.in_play, hash: self.hash });
         // The old "last moved" key is keyed by that piece's cell: remove it before anything moves.
         self.set_last_moved(MaybePiece::NONE);
         match mv.view() {
             MoveView::Place { piece, to } => {
+                self.hash ^= zobrist::piece_key(piece.kind(), to, self.height[to]);
                 self.put(piece, to);
                 self.set_last_moved(piece.into());
             }
-            MoveView::Move { piece, to, .. } => {
+            MoveView::Move { piece, from, to } => {
+                let kind = piece.kind();
+                self.hash ^= zobrist::piece_key(kind, from, self.level[piece.0 as usize]);
                 self.lift(piece);
+                self.hash ^= zobrist::piece_key(kind, to, self.height[to]);
                 self.put(piece, to);
                 self.set_last_moved(piece.into());
             }
@@ -525,9 +583,6 @@ impl Hive {
         }
         self.ply += 1;
         self.hash ^= zobrist::side_key();
-        if let Some(change) = net_change {
-            self.apply_net_change(change);
-        }
     }
 
     /// Takes back `mv`, which must be the last move made.
@@ -543,6 +598,7 @@ impl Hive {
         }
         self.ply -= 1;
         self.last_moved = undo.last_moved;
+        // The hash comes back whole: `put` and `lift` leave it alone.
         self.hash = undo.hash;
         self.pop_accumulator();
     }
@@ -555,13 +611,7 @@ impl Hive {
     /// The pieces of `color` that are in play and not covered.
     #[inline]
     pub(crate) fn uncovered(&self, color: Color) -> PieceSet {
-        let mut set = PieceSet::EMPTY;
-        for piece in self.in_play & PieceSet::of(color) {
-            if self.top[self.pos[piece.0 as usize]] == piece {
-                set.insert(piece);
-            }
-        }
-        set
+        (self.in_play & PieceSet::of(color)) - self.covered
     }
 }
 
@@ -572,6 +622,7 @@ impl PartialEq for Hive {
         self.game_type == other.game_type
             && self.pos == other.pos
             && self.in_play == other.in_play
+            && self.covered == other.covered
             && self.below == other.below
             && self.level == other.level
             && self.links == other.links
@@ -594,5 +645,78 @@ impl std::fmt::Debug for Hive {
             }
         }
         write!(f, ")")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hive::grid::Cell;
+    use crate::hive::HiveGame;
+
+    /// The pieces with another on top, from the stacks themselves.
+    fn covered_by_definition(hive: &Hive) -> PieceSet {
+        let mut covered = PieceSet::EMPTY;
+        for piece in Piece::all() {
+            if let Some(below) = hive.position(piece).and(hive.below(piece)) {
+                covered.insert(below);
+            }
+        }
+        covered
+    }
+
+    /// The placement cells of `me` by definition: empty cells with an own-topped neighbour and
+    /// no enemy-topped one, in cell order.
+    fn placement_cells_by_definition(hive: &Hive, me: Color) -> Vec<usize> {
+        let topped_by = |c: Cell, colour: Color| hive.top(c).is_some_and(|p| p.color() == colour);
+        Cell::all()
+            .filter(|&c| !hive.occupied(c))
+            .filter(|&c| (0..6).any(|d| topped_by(neighbour(c, d), me)))
+            .filter(|&c| !(0..6).any(|d| topped_by(neighbour(c, d), me.opponent())))
+            .map(|c| c.index())
+            .collect()
+    }
+
+    /// Checks the incremental tables at every node `depth` plies below `hive`.
+    fn check_tree(hive: &mut Hive, depth: usize) -> usize {
+        assert_eq!(hive.covered, covered_by_definition(hive), "{hive:?}");
+        if hive.ply >= 2 {
+            for me in [Color::White, Color::Black] {
+                hive.compute_placement_cells(me);
+                let placements = &hive.scratch.placements;
+                let mut found: Vec<usize> =
+                    placements.blocks.as_flattened()[..placements.len].iter().map(|&c| c as usize).collect();
+                found.sort();
+                // Sorted and compared whole: every cell once, none missing, none extra.
+                assert_eq!(found, placement_cells_by_definition(hive, me), "{me:?} in {hive:?}");
+            }
+        }
+        if depth == 0 {
+            return 1;
+        }
+        let mut moves = Vec::new();
+        hive.generate_moves(&mut moves);
+        let mut n = 1;
+        for mv in moves {
+            hive.make(mv);
+            n += check_tree(hive, depth - 1);
+            hive.unmake(mv);
+        }
+        n
+    }
+
+    #[test]
+    fn incremental_tables_agree_with_the_definitions() {
+        // The opening, the 86-move middle game (rings, stacks, pillbugs) and beetles on stacks.
+        let positions = [
+            ("Base+MLP", 3),
+            ("Base+MLP;InProgress;White[11];wM;bM \\wM;wP wM-;bQ bM/;wQ /wM;bP -bQ;wA1 wM\\;bP /bM;wQ bQ\\;wM -bQ;wB1 -wM;bP bM\\;wQ wP/;wA1 /bM;wB1 wM;wA1 bQ\\;wQ wP\\;wA1 bP\\;wA2 wP/;bQ bQ\\", 2),
+            ("Base+MLP;InProgress;White[5];wB1;bB1 -wB1;wQ wB1-;bQ /bB1;wB2 wQ-;bQ /wB1;wB2 wQ;bB1 bQ", 3),
+        ];
+        for (position, depth) in positions {
+            let game = HiveGame::parse(position).or_else(|_| HiveGame::parse(&format!("{position};;"))).unwrap();
+            let mut hive = game.hive().clone();
+            assert!(check_tree(&mut hive, depth) > 1000, "{position}");
+        }
     }
 }

@@ -4,11 +4,12 @@
 //! destination reached in several ways (a mosquito copying two bugs, a throw that equals a
 //! walk, two throwers) is emitted once: a move is identified by (piece, destination).
 
-use super::board::Hive;
-use super::grid::{anticlockwise, clockwise, neighbour, Cell, NO_CELL, ORIGIN};
+use super::board::{Hive, Rings};
+use super::grid::{anticlockwise, clockwise, neighbour, opposite, Cell, NO_CELL, ORIGIN};
 use super::piece::{Bug, Piece, PieceSet, SAME_BUG_AS_PREVIOUS};
 use super::Move;
 use crate::game::Color;
+use std::mem::MaybeUninit;
 
 /// Throwers of one position: at most the pillbug and the mosquito of the side to move.
 pub(crate) struct Throwers {
@@ -99,24 +100,23 @@ impl Hive {
     /// mover's colour and next to none topped by the opponent's. Left in `scratch.placements`
     /// as move bits, eight to a block (see [`super::board::Placements`]).
     pub(crate) fn compute_placement_cells(&mut self, me: Color) {
-        let (own, enemy) = (me.index(), me.opponent().index());
+        // A cell next to several own stacks is emitted once, from its first own neighbour: the
+        // cell reached in direction `d` must have no enemy neighbour and no own one before the
+        // way back, `opposite(d)`. One mask a direction, so each cell costs a load and a test.
+        let conflicts: [u32; 6] = std::array::from_fn(|d| Rings::placement_conflicts(me.index(), opposite(d)));
         let own_tops = self.uncovered(me);
-        let placements = &mut self.scratch.placements;
+        let (rings, placements) = (&self.rings, &mut self.scratch.placements);
         placements.len = 0;
         for piece in own_tops {
             let c = self.pos[piece.0 as usize];
-            let mut empty = !self.rings[c].occupied() & 63;
+            let mut empty = !rings[c].occupied() & 63;
             while empty != 0 {
                 let d = empty.trailing_zeros() as usize;
                 empty &= empty - 1;
                 let n = neighbour(c, d);
-                let around = self.rings[n];
-                // A cell next to several own stacks is emitted once: from its first own neighbour.
-                let fits = around.colour(enemy) == 0
-                    && around.colour(own).trailing_zeros() as usize == super::grid::opposite(d);
                 // Written either way, kept by counting it: whether a cell fits is a coin toss to
                 // the processor, and a branch on it was mispredicted a third of the time.
-                placements.push_if(n, fits);
+                placements.push_if(n, !rings[n].any(conflicts[d]));
             }
         }
     }
@@ -129,17 +129,24 @@ impl Hive {
         self.compute_placement_cells(me);
         // Each piece's moves are whole blocks of cells OR-ed with the piece, eight moves in two
         // vector instructions, where writing them one at a time cost a dozen instructions a move.
+        // A block's padding runs into the next piece's moves, which overwrite it, and past the
+        // last piece's into room reserved for it; the length is set once at the end.
         let placements = &self.scratch.placements;
-        let blocks = placements.blocks();
+        let (cells, blocks) = (placements.len, placements.blocks());
+        let total = pieces.len() * cells;
+        out.reserve(total + 8);
+        let room = &mut out.spare_capacity_mut()[..total + 8];
+        let mut at = 0;
         for piece in pieces {
             let base = Move::placement_base(piece);
-            let end = out.len() + placements.len;
-            for block in blocks {
-                out.extend_from_slice(&block.map(|to| Move(base | to)));
+            for (i, block) in blocks.iter().enumerate() {
+                room[at + 8 * i..at + 8 * i + 8].copy_from_slice(&block.map(|to| MaybeUninit::new(Move(base | to))));
             }
-            // Drop the padding of the last block.
-            out.truncate(end);
+            at += cells;
         }
+        // SAFETY: the loop wrote the first `total` slots past the length (each piece's `cells`
+        // moves in turn), so they hold valid moves.
+        unsafe { out.set_len(out.len() + total) };
     }
 
     /// Emits a move of `piece` from `from` to `to` unless this piece already has it.

@@ -144,6 +144,12 @@ impl MaybePiece {
         (self != MaybePiece::NONE).then_some(Piece(self.0))
     }
 
+    /// The raw byte (a piece id, or 255 for none), for tables with an entry per value.
+    #[inline(always)]
+    pub(crate) fn index(self) -> usize {
+        self.0 as usize
+    }
+
     /// The piece, where the caller knows there is one (an occupied cell's top): no branch, as
     /// for a plain id; a slot without a piece gives an id that is no piece's.
     #[inline(always)]
