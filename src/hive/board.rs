@@ -35,7 +35,7 @@ impl Rings {
     /// from its own neighbour in direction `back`: any enemy neighbour, and an own one in a
     /// direction before `back` (from which the cell is found first).
     #[inline(always)]
-    pub(crate) fn placement_conflicts(colour: usize, back: usize) -> u32 {
+    pub(crate) const fn placement_conflicts(colour: usize, back: usize) -> u32 {
         let (own, enemy) = (Rings::COLOUR[colour & 1], Rings::COLOUR[(colour & 1) ^ 1]);
         (63 * enemy) | (((1 << back) - 1) * own)
     }
@@ -519,21 +519,17 @@ impl Hive {
         self.height[from] += 1;
     }
 
-    /// Sets the piece that moved last, keeping the hash in step.
+    /// The hash key of the piece that moved last (0 for none).
     ///
     /// Only the Pillbug's rule (a piece just moved may not be thrown, a piece just thrown may
     /// not move) makes the last mover part of the position; without the Pillbug two positions
     /// that differ only in it have the same legal moves, so the hash leaves it out and a
     /// repetition is seen as one.
     #[inline(always)]
-    fn set_last_moved(&mut self, piece: MaybePiece) {
-        let keyed = self.game_type.has_bug(Bug::Pillbug);
-        if keyed && self.last_moved != MaybePiece::NONE {
-            self.hash ^= zobrist::last_moved_key(self.pos[self.last_moved.piece().0 as usize]);
-        }
-        self.last_moved = piece;
-        if keyed && piece != MaybePiece::NONE {
-            self.hash ^= zobrist::last_moved_key(self.pos[piece.piece().0 as usize]);
+    fn last_moved_key(&self) -> u64 {
+        match self.last_moved.get() {
+            Some(p) if self.game_type.has_bug(Bug::Pillbug) => zobrist::last_moved_key(self.pos[p.0 as usize]),
+            _ => 0,
         }
     }
 
@@ -563,26 +559,29 @@ impl Hive {
     #[inline(always)]
     fn play(&mut self, mv: Move) {
         self.history.push(Undo { last_moved: self.last_moved, in_play: self.in_play, hash: self.hash });
-        // The old "last moved" key is keyed by that piece's cell: remove it before anything moves.
-        self.set_last_moved(MaybePiece::NONE);
-        match mv.view() {
+        // The hash is worked out in a register and stored once: updated in place, it was
+        // stored in parts and then read back whole together with `ply`, which the processor
+        // cannot forward from the stores (a stall of a quarter of the time `make` took). The
+        // old "last moved" key is keyed by that piece's cell: taken out before anything moves.
+        let mut hash = self.hash ^ self.last_moved_key() ^ zobrist::side_key();
+        self.last_moved = match mv.view() {
             MoveView::Place { piece, to } => {
-                self.hash ^= zobrist::piece_key(piece.kind(), to, self.height[to]);
+                hash ^= zobrist::piece_key(piece.kind(), to, self.height[to]);
                 self.put(piece, to);
-                self.set_last_moved(piece.into());
+                piece.into()
             }
             MoveView::Move { piece, from, to } => {
                 let kind = piece.kind();
-                self.hash ^= zobrist::piece_key(kind, from, self.level[piece.0 as usize]);
+                hash ^= zobrist::piece_key(kind, from, self.level[piece.0 as usize]);
                 self.lift(piece);
-                self.hash ^= zobrist::piece_key(kind, to, self.height[to]);
+                hash ^= zobrist::piece_key(kind, to, self.height[to]);
                 self.put(piece, to);
-                self.set_last_moved(piece.into());
+                piece.into()
             }
-            MoveView::Pass => {}
-        }
+            MoveView::Pass => MaybePiece::NONE,
+        };
+        self.hash = hash ^ self.last_moved_key();
         self.ply += 1;
-        self.hash ^= zobrist::side_key();
     }
 
     /// Takes back `mv`, which must be the last move made.

@@ -11,6 +11,19 @@ use super::Move;
 use crate::game::Color;
 use std::mem::MaybeUninit;
 
+/// [`Rings::placement_conflicts`] of each colour, for a cell found in each direction `d` (so
+/// with its own neighbour in the opposite direction): a table, not worked out on every call.
+static PLACEMENT_CONFLICTS: [[u32; 6]; 2] = {
+    let mut table = [[0; 6]; 2];
+    let mut d = 0;
+    while d < 6 {
+        table[0][d] = Rings::placement_conflicts(0, opposite(d));
+        table[1][d] = Rings::placement_conflicts(1, opposite(d));
+        d += 1;
+    }
+    table
+};
+
 /// Throwers of one position: at most the pillbug and the mosquito of the side to move.
 pub(crate) struct Throwers {
     cells: [Cell; 2],
@@ -103,7 +116,7 @@ impl Hive {
         // A cell next to several own stacks is emitted once, from its first own neighbour: the
         // cell reached in direction `d` must have no enemy neighbour and no own one before the
         // way back, `opposite(d)`. One mask a direction, so each cell costs a load and a test.
-        let conflicts: [u32; 6] = std::array::from_fn(|d| Rings::placement_conflicts(me.index(), opposite(d)));
+        let conflicts = &PLACEMENT_CONFLICTS[me.index()];
         let own_tops = self.uncovered(me);
         let (rings, placements) = (&self.rings, &mut self.scratch.placements);
         placements.len = 0;
