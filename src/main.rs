@@ -172,14 +172,20 @@ struct TrainNetArgs {
     #[arg(long, default_value_t = 20, value_parser = positive)]
     epochs: usize,
     /// Adam's step size.
-    #[arg(long, default_value_t = 0.001, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 0.0003, allow_negative_numbers = true)]
     learning_rate: f32,
-    /// Share of each target taken from the game's result, the rest from the search score.
-    #[arg(long, default_value_t = 0.5, allow_negative_numbers = true)]
+    /// Share of each target taken from the game's result, the rest from the search score
+    /// (the default, 0, learns the search's scores: far less noisy than results).
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
     lambda: f32,
     /// Positions per step of Adam.
     #[arg(long, default_value_t = 1024, value_parser = positive)]
     batch: usize,
+    /// Weight decay of the first layer (AdamW, decoupled): each step shrinks its weights by
+    /// learning rate × this, so that features only a few games use fade instead of memorising
+    /// them (0: none).
+    #[arg(long, default_value_t = 30.0, allow_negative_numbers = true)]
+    weight_decay: f32,
     /// Hold out every Nth game to measure the error on unseen games (0: none; 1 is refused).
     #[arg(long, default_value_t = 10)]
     validation: usize,
@@ -859,6 +865,10 @@ fn tune(args: TuneArgs, options: &Options) -> io::Result<()> {
 fn train_net(args: TrainNetArgs, options: &Options) -> io::Result<()> {
     use comb::train::net;
     check_fit(args.lambda.into(), args.learning_rate.into(), args.validation, "every game and train on none");
+    // Each step multiplies the first layer by 1 - learning rate × decay: it must stay in [0, 1].
+    if !(args.weight_decay >= 0.0 && args.weight_decay * args.learning_rate <= 1.0) {
+        fail("--weight-decay takes a number from 0 to 1 / learning rate");
+    }
     fitting_pool(args.threads, options).install(|| {
         let data = net::load(&args.data, options.game).unwrap_or_else(|e| fail(&e.to_string()));
         let path = fit_output(args.out.clone(), args.dry_run, comb::hive::net::NET_FILE, "comb train-net");
@@ -872,6 +882,7 @@ fn train_net(args: TrainNetArgs, options: &Options) -> io::Result<()> {
             batch: args.batch,
             residual,
             seed: args.seed,
+            weight_decay: args.weight_decay,
         };
         stdout::line(format_args!(
             "{} positions of {} games ({} positions held out), scale k = {k:.6}",

@@ -470,6 +470,13 @@ fn a_bad_game_type_is_named_with_the_types_there_are() {
 fn clap_gives_the_real_reason_not_a_tip_to_pass_the_argument_after_double_dash() {
     let (code, _, err) = run(&["tune", "x", "--learning-rate", "-1"]);
     assert_eq!((code, err.as_str()), (Some(2), "error: --learning-rate takes a positive number\n"));
+    for decay in ["-1", "4000", "NaN"] {
+        let (code, _, err) = run(&["train-net", "x", "--weight-decay", decay, "--dry-run"]);
+        assert_eq!(
+            (code, err.as_str()),
+            (Some(2), "error: --weight-decay takes a number from 0 to 1 / learning rate\n")
+        );
+    }
     let (code, _, err) = run(&["bestmove", "--depth", "-1", "Base"]);
     assert_eq!(code, Some(2));
     assert!(
