@@ -135,18 +135,6 @@ impl Move {
         Move(KIND_MOVE | ((piece.0 as u32) << PIECE_SHIFT) | ((from.index() as u32) << FROM_SHIFT) | to.index() as u32)
     }
 
-    /// The destination cell of a placement or movement (not the pass), with no check.
-    #[inline(always)]
-    pub(crate) fn destination(self) -> Cell {
-        Cell::from_index((self.0 & CELL_MASK) as u16)
-    }
-
-    /// This placement or movement with its destination replaced by `to`.
-    #[inline(always)]
-    pub(crate) fn with_destination(self, to: Cell) -> Move {
-        Move((self.0 & !CELL_MASK) | to.index() as u32)
-    }
-
     /// What the move does, for a `match`.
     #[inline(always)]
     pub fn view(self) -> MoveView {

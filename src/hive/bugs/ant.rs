@@ -14,34 +14,35 @@ impl Hive {
     ///
     /// The destination set doubles as the set of cells reached (one set to test, not two), so
     /// it must be fresh: the ant runs first for its piece (and first among a mosquito's
-    /// borrowed moves). The cells found are kept as the moves to them, in the order found, and
-    /// the flood expands them in that order: the list is its own work queue, one store a cell
-    /// where a stack and a list took two, and the moves are copied out in one go at the end.
+    /// borrowed moves). The work stack and the cells found are fixed arrays, with no capacity
+    /// checks, and the moves are written in one go at the end.
     pub(crate) fn ant_moves(&mut self, piece: Piece, from: Cell, out: &mut Vec<Move>) {
         debug_assert!(self.scratch.dests.is_empty(), "the ant's flood needs a fresh destination set");
         self.lift_temporarily(piece);
-        // The start heads the queue; it is no destination, and is left out of the moves.
-        let start = Move::movement(piece, from, from);
-        let mut reached = [start; REACH];
-        let (mut next, mut count) = (0, 1);
+        let mut reached = [from; REACH];
+        let mut count = 0;
+        let mut stack = [from; REACH];
+        let mut top = 1;
         // Borrowed once, field by field: the loop then keeps the set's address in a register.
         let (rings, dests) = (&self.rings, &mut *self.scratch.dests);
         dests.insert(from);
-        while next < count {
-            // The counts stay below REACH (see above); the masks drop the bounds checks.
-            let c = reached[next & (REACH - 1)].destination();
-            next += 1;
+        while top > 0 {
+            top -= 1;
+            let c = stack[top];
             let mut mask = slide_mask(rings[c].occupied());
             while mask != 0 {
                 let n = neighbour(c, mask.trailing_zeros() as usize);
                 mask &= mask - 1;
                 if dests.insert(n) {
-                    reached[count & (REACH - 1)] = start.with_destination(n);
+                    // The counts stay below REACH (see above); the masks drop the bounds checks.
+                    stack[top & (REACH - 1)] = n;
+                    top += 1;
+                    reached[count & (REACH - 1)] = n;
                     count += 1;
                 }
             }
         }
         self.restore(piece, from);
-        out.extend_from_slice(&reached[1..count]);
+        out.extend(reached[..count].iter().map(|&to| Move::movement(piece, from, to)));
     }
 }
