@@ -279,3 +279,22 @@ impl Tunable for Hive {
         eval::trace(self)
     }
 }
+
+/// Calls `check` on every position of the move tree `depth` plies below `hive` (for tests that
+/// compare incremental state with its definition) and returns how many there were.
+#[cfg(test)]
+pub(crate) fn check_tree(hive: &mut Hive, depth: usize, check: &mut impl FnMut(&mut Hive)) -> usize {
+    check(hive);
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = Vec::new();
+    hive.generate_moves(&mut moves);
+    let mut n = 1;
+    for mv in moves {
+        hive.make(mv);
+        n += check_tree(hive, depth - 1, check);
+        hive.unmake(mv);
+    }
+    n
+}

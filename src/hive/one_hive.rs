@@ -113,23 +113,6 @@ mod tests {
         pinned
     }
 
-    /// Every position of the tree below `hive`, `depth` plies deep.
-    fn check_tree(hive: &mut Hive, depth: usize) -> usize {
-        assert!(hive.pinned_pieces() == pinned_by_definition(hive), "{hive:?}");
-        if depth == 0 {
-            return 1;
-        }
-        let mut moves = Vec::new();
-        hive.generate_moves(&mut moves);
-        let mut n = 1;
-        for mv in moves {
-            hive.make(mv);
-            n += check_tree(hive, depth - 1);
-            hive.unmake(mv);
-        }
-        n
-    }
-
     #[test]
     fn pin_search_agrees_with_the_definition() {
         // The 86-move middle game (rings of pieces, stacks, pillbugs) and a beetle-gate position.
@@ -139,7 +122,12 @@ mod tests {
         ];
         for position in positions {
             let mut hive = HiveGame::parse(position).expect("test position parses").hive().clone();
-            assert!(check_tree(&mut hive, 2) > 1000);
+            assert!(
+                crate::hive::check_tree(&mut hive, 2, &mut |h| assert!(
+                    h.pinned_pieces() == pinned_by_definition(h),
+                    "{h:?}"
+                )) > 1000
+            );
         }
     }
 }
