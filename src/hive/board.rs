@@ -676,7 +676,6 @@ mod tests {
             .collect()
     }
 
-    /// Checks the incremental tables at every node `depth` plies below `hive`.
     /// The incremental tables of `hive` against their definitions.
     fn check_tables(hive: &mut Hive) {
         assert_eq!(hive.covered, covered_by_definition(hive), "{hive:?}");
