@@ -462,18 +462,28 @@ impl Hive {
     }
 }
 
+/// Adds a first-layer row to an accumulator.
+///
+/// Both arrays are copied into locals and the sum stored once: added in place, the compiler
+/// cannot rule out that the row and the accumulator overlap and adds one `i16` at a time
+/// (32 loads and 32 read-modify-writes, measured); on copies it uses vector adds.
 #[inline(always)]
 fn add(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
-    for (a, w) in acc.iter_mut().zip(row) {
-        *a = a.wrapping_add(*w);
+    let (mut sum, row) = (*acc, *row);
+    for (a, w) in sum.iter_mut().zip(row) {
+        *a = a.wrapping_add(w);
     }
+    *acc = sum;
 }
 
+/// Subtracts a first-layer row from an accumulator (vectorised as [`add`] is).
 #[inline(always)]
 fn subtract(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
-    for (a, w) in acc.iter_mut().zip(row) {
-        *a = a.wrapping_sub(*w);
+    let (mut sum, row) = (*acc, *row);
+    for (a, w) in sum.iter_mut().zip(row) {
+        *a = a.wrapping_sub(w);
     }
+    *acc = sum;
 }
 
 /// The embedded network.
