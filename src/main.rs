@@ -184,7 +184,7 @@ struct TrainNetArgs {
     /// Weight decay of the first layer (AdamW, decoupled): each step shrinks its weights by
     /// learning rate × this, so that features only a few games use fade instead of memorising
     /// them (0: none).
-    #[arg(long, default_value_t = 30.0, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 10.0, allow_negative_numbers = true)]
     weight_decay: f32,
     /// Hold out every Nth game to measure the error on unseen games (0: none; 1 is refused).
     #[arg(long, default_value_t = 10)]

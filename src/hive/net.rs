@@ -7,7 +7,7 @@
 //! - whose piece it is (the perspective's own or the opponent's),
 //! - its bug,
 //! - its height: on the ground and free, on top of another piece, or covered,
-//! - its offset from that queen, one of the 61 cells within distance [`RADIUS`], or "far",
+//! - its offset from that queen, one of the 37 cells within distance [`RADIUS`], or "far",
 //!   or "that queen is not on the board yet";
 //!
 //! and every piece in hand gives one feature (whose, and which piece of its side). A move
@@ -33,7 +33,7 @@ use crate::game::Color;
 use std::sync::OnceLock;
 
 /// Offsets from a queen are told apart up to this hex distance; beyond it a piece is "far".
-pub const RADIUS: i32 = 4;
+pub const RADIUS: i32 = 3;
 /// Cells within [`RADIUS`] of a cell, itself included.
 const NEAR_CELLS: usize = (3 * RADIUS * (RADIUS + 1) + 1) as usize;
 /// The offset bucket of a piece further than [`RADIUS`] from the queen.
@@ -526,7 +526,7 @@ mod tests {
             seen[b as usize] = true;
         }
         assert!(seen.iter().all(|&s| s));
-        assert_eq!(BUCKET_OF_DELTA.iter().filter(|&&b| b as usize == FAR).count(), 1024 - 61);
+        assert_eq!(BUCKET_OF_DELTA.iter().filter(|&&b| b as usize == FAR).count(), 1024 - NEAR_CELLS);
     }
 
     #[test]
