@@ -781,6 +781,12 @@ async fn an_engine_chosen_on_the_start_screen_plays_and_one_that_crashes_says_so
     let comb = format!("comb-uhp='{}'", env!("CARGO_BIN_EXE_comb"));
     let crash = format!("fake-crash=bash '{}/tests/fake_engine.sh' crash", env!("CARGO_MANIFEST_DIR"));
     let page = Page::open_with(&["--engine", &comb, "--engine", &crash]).await;
+    // The engine list arrives from the server after the page has loaded: wait for it.
+    page.until(
+        "[...document.querySelectorAll('#black-player option')].some(o => o.textContent === 'fake-crash (engine)')",
+        "the engines listed",
+    )
+    .await;
     let offered: Vec<String> = page
         .js("[...document.querySelectorAll('#black-player option')].map(o => o.textContent)")
         .await
