@@ -145,7 +145,11 @@ impl Page {
             }
         };
         client.goto(&format!("{base}/")).await.expect("the page loads");
-        Page { client, base, _server: server, _driver: driver, _profile: TempDir(profile) }
+        let page = Page { client, base, _server: server, _driver: driver, _profile: TempDir(profile) };
+        // The start screen (players, engines, version) is filled from the server's info after
+        // the page loads; the version line is written last.
+        page.until("document.getElementById('version').textContent !== ''", "the start screen filled").await;
+        page
     }
 
     /// Evaluates a JavaScript expression in the page.
@@ -781,12 +785,6 @@ async fn an_engine_chosen_on_the_start_screen_plays_and_one_that_crashes_says_so
     let comb = format!("comb-uhp='{}'", env!("CARGO_BIN_EXE_comb"));
     let crash = format!("fake-crash=bash '{}/tests/fake_engine.sh' crash", env!("CARGO_MANIFEST_DIR"));
     let page = Page::open_with(&["--engine", &comb, "--engine", &crash]).await;
-    // The engine list arrives from the server after the page has loaded: wait for it.
-    page.until(
-        "[...document.querySelectorAll('#black-player option')].some(o => o.textContent === 'fake-crash (engine)')",
-        "the engines listed",
-    )
-    .await;
     let offered: Vec<String> = page
         .js("[...document.querySelectorAll('#black-player option')].map(o => o.textContent)")
         .await
