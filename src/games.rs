@@ -111,7 +111,8 @@ pub struct GameOptions {
     /// Hive only: the third occurrence of a position draws (off, as in Mzinga). Intellector
     /// always has the rule.
     pub repetition_draw: bool,
-    /// Hive only: the static evaluation the search reads (the hand-written one unless asked).
+    /// Hive only: the static evaluation the search reads (the network unless asked; the
+    /// difficulty levels always read the hand-written one).
     pub hive_evaluation: Evaluation,
 }
 

@@ -31,10 +31,11 @@ pub use board::Hive;
 /// Which static evaluation a Hive position is scored by (the `Evaluation` option).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
 pub enum Evaluation {
-    /// The hand-written evaluation with tuned weights ([`eval`]).
-    #[default]
+    /// The hand-written evaluation with tuned weights ([`eval`]); the difficulty levels
+    /// always use it (see [`crate::game::Game::use_level_evaluation`]).
     Classic,
-    /// The learned network ([`net`]).
+    /// The learned network ([`net`]), the default since it beat `Classic` at equal time.
+    #[default]
     Net,
 }
 
@@ -232,6 +233,10 @@ impl Game for Hive {
     #[inline]
     fn outcome(&self) -> Outcome {
         Hive::outcome(self)
+    }
+
+    fn use_level_evaluation(&mut self) {
+        self.set_evaluation(Evaluation::Classic);
     }
 
     fn evaluate(&self) -> i32 {
