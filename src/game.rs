@@ -155,6 +155,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// evaluation do nothing.
     fn use_level_evaluation(&mut self) {}
 
+    /// Stops keeping what only the static evaluation needs brought up to date on every move
+    /// (Hive's network accumulators), for a caller that plays moves and never evaluates
+    /// (perft): the count is the same, without the bookkeeping. Games that keep nothing of
+    /// the kind do nothing.
+    fn stop_evaluating(&mut self) {}
+
     /// Static evaluation from the side to move's point of view, in centipawn-like units;
     /// positive is good for the side to move. Terminal positions are scored by the search.
     fn evaluate(&self) -> i32;

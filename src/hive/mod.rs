@@ -239,6 +239,11 @@ impl Game for Hive {
         self.set_evaluation(Evaluation::Classic);
     }
 
+    fn stop_evaluating(&mut self) {
+        // The hand-written evaluation keeps nothing move by move: `make` only plays.
+        self.set_evaluation(Evaluation::Classic);
+    }
+
     fn evaluate(&self) -> i32 {
         match self.evaluation {
             Evaluation::Classic => eval::evaluate(self),
