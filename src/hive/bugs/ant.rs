@@ -1,6 +1,6 @@
 //! Soldier Ant: any number of slides.
 
-use crate::hive::grid::{neighbour, slide_mask, Cell};
+use crate::hive::grid::{neighbour, opposite, slide_mask, Cell, NO_CELL};
 use crate::hive::piece::{Piece, PIECE_COUNT};
 use crate::hive::{Hive, Move};
 
@@ -16,30 +16,50 @@ impl Hive {
     /// it must be fresh: the ant runs first for its piece (and first among a mosquito's
     /// borrowed moves). The work stack and the cells found are fixed arrays, with no capacity
     /// checks, and the moves are written in one go at the end.
+    ///
+    /// The moves come in the order the cells are first reached by a depth-first flood that
+    /// takes each cell's slides in direction order and goes on from the last cell it found
+    /// (the search's node counts depend on that order).
     pub(crate) fn ant_moves(&mut self, piece: Piece, from: Cell, out: &mut Vec<Move>) {
         debug_assert!(self.scratch.dests.is_empty(), "the ant's flood needs a fresh destination set");
         self.lift_temporarily(piece);
         let mut reached = [from; REACH];
         let mut count = 0;
-        let mut stack = [from; REACH];
-        let mut top = 1;
+        // Cells still to look at, each with the direction it was reached from, which leads
+        // back into the reached set and so is not tried.
+        let mut stack = [(from, 0u8); REACH];
+        let mut top = 0;
         // Borrowed once, field by field: the loop then keeps the set's address in a register.
         let (rings, dests) = (&self.rings, &mut *self.scratch.dests);
         dests.insert(from);
-        while top > 0 {
-            top -= 1;
-            let c = stack[top];
-            let mut mask = slide_mask(rings[c].occupied());
+        let (mut c, mut back) = (from, 0u8);
+        loop {
+            let mut mask = slide_mask(rings[c].occupied()) & !back;
+            // The last cell found here is looked at next, straight from registers: it would be
+            // the first off the stack.
+            let mut next = (NO_CELL, 0u8);
             while mask != 0 {
-                let n = neighbour(c, mask.trailing_zeros() as usize);
+                let d = mask.trailing_zeros() as usize;
                 mask &= mask - 1;
+                let n = neighbour(c, d);
                 if dests.insert(n) {
-                    // The counts stay below REACH (see above); the masks drop the bounds checks.
-                    stack[top & (REACH - 1)] = n;
-                    top += 1;
+                    if next.0 != NO_CELL {
+                        // The counts stay below REACH (see above); the masks drop the bounds checks.
+                        stack[top & (REACH - 1)] = next;
+                        top += 1;
+                    }
+                    next = (n, 1 << opposite(d));
                     reached[count & (REACH - 1)] = n;
                     count += 1;
                 }
+            }
+            if next.0 != NO_CELL {
+                (c, back) = next;
+            } else if top > 0 {
+                top -= 1;
+                (c, back) = stack[top & (REACH - 1)];
+            } else {
+                break;
             }
         }
         self.restore(piece, from);
