@@ -29,32 +29,7 @@ pub mod zobrist;
 pub use board::Hive;
 
 /// Which static evaluation a Hive position is scored by (the `Evaluation` option).
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
-pub enum Evaluation {
-    /// The hand-written evaluation with tuned weights ([`eval`]).
-    #[default]
-    Classic,
-    /// The learned network ([`net`]).
-    Net,
-}
-
-impl Evaluation {
-    /// Both, in the order the option lists them.
-    pub const ALL: [Evaluation; 2] = [Evaluation::Classic, Evaluation::Net];
-
-    /// The option's spelling of this value.
-    pub fn name(self) -> &'static str {
-        match self {
-            Evaluation::Classic => "Classic",
-            Evaluation::Net => "Net",
-        }
-    }
-
-    /// The value spelled `text` (any case).
-    pub fn parse(text: &str) -> Option<Evaluation> {
-        Evaluation::ALL.into_iter().find(|e| e.name().eq_ignore_ascii_case(text))
-    }
-}
+pub use crate::nnue::Evaluation;
 pub use grid::Cell;
 pub use illegal::IllegalMove;
 pub use notation::MoveText;

@@ -10,7 +10,8 @@
 //!   notation) and the reasons a move is illegal;
 //! - [`sip`]: SIP v1/v2 position strings;
 //! - [`record`]: GameStrings and the game record the protocol uses;
-//! - [`eval`]: the static evaluation the search uses.
+//! - [`eval`]: the static evaluation the search uses; [`net`]: the learned one beside it
+//!   (the `IntellectorEvaluation` option).
 //!
 //! ```
 //! use comb::intellector::{IntellectorGame, Position, Rules};
@@ -93,6 +94,7 @@ pub mod eval;
 pub mod geometry;
 pub mod illegal;
 mod movegen;
+pub mod net;
 pub mod notation;
 pub mod piece;
 pub mod record;
@@ -228,7 +230,10 @@ impl Game for Position {
     }
 
     fn evaluate(&self) -> i32 {
-        eval::evaluate(self)
+        match self.evaluation {
+            crate::nnue::Evaluation::Classic => eval::evaluate(self),
+            crate::nnue::Evaluation::Net => net::evaluate(self),
+        }
     }
 
     #[inline]
