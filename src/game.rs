@@ -148,6 +148,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Whether the game has ended in this position.
     fn outcome(&self) -> Outcome;
 
+    /// Switches to the static evaluation the difficulty levels were calibrated with (Hive's
+    /// hand-written one), whatever evaluation the position was set to: a level's depth and
+    /// node caps were measured against other engines with it, and a stronger evaluation at
+    /// the same caps would make every level stronger than its table says. Games with one
+    /// evaluation do nothing.
+    fn use_level_evaluation(&mut self) {}
+
     /// Static evaluation from the side to move's point of view, in centipawn-like units;
     /// positive is good for the side to move. Terminal positions are scored by the search.
     fn evaluate(&self) -> i32;

@@ -105,18 +105,33 @@ pub struct UnknownGameType(pub String);
 /// How games are set up beyond their type and moves: every game's options in one small value,
 /// chosen once (by the UHP options, `--intellector-rules`, a tournament's settings) and handed
 /// to whatever makes games. A GameString does not say them.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct GameOptions {
     /// The rule set of Intellector games (Modern unless asked).
     pub intellector_rules: Rules,
     /// Hive only: the third occurrence of a position draws (off, as in Mzinga). Intellector
     /// always has the rule.
     pub repetition_draw: bool,
-    /// Hive only: the static evaluation the search reads (the hand-written one unless asked).
+    /// Hive only: the static evaluation the search reads (the network unless asked; the
+    /// difficulty levels always read the hand-written one).
     pub hive_evaluation: Evaluation,
     /// Intellector only: the static evaluation the search reads (the hand-written one unless
     /// asked).
     pub intellector_evaluation: Evaluation,
+}
+
+impl Default for GameOptions {
+    /// Modern Intellector rules, no repetition draw in Hive, and each game's strongest proven
+    /// evaluation: Hive's network, which beat the hand-written evaluation; Intellector's
+    /// hand-written one.
+    fn default() -> GameOptions {
+        GameOptions {
+            intellector_rules: Rules::default(),
+            repetition_draw: false,
+            hive_evaluation: crate::hive::DEFAULT_EVALUATION,
+            intellector_evaluation: crate::intellector::DEFAULT_EVALUATION,
+        }
+    }
 }
 
 impl GameOptions {

@@ -21,10 +21,11 @@ use std::sync::OnceLock;
 
 /// Which static evaluation a position is scored by (the `Evaluation` option for Hive,
 /// `IntellectorEvaluation` for Intellector).
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+/// Each game has its own default ([`crate::games::GameOptions::default`]).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Evaluation {
-    /// The hand-written evaluation with tuned weights.
-    #[default]
+    /// The hand-written evaluation with tuned weights; the difficulty levels always use it
+    /// (see [`crate::game::Game::use_level_evaluation`]).
     Classic,
     /// The learned network.
     Net,

@@ -60,6 +60,8 @@ fn tournament(args: &[&str]) -> Output {
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env("COMB_ENGINE", COMB)
+        // The recorded games were played with the hand-written evaluation, then the default.
+        .env("COMB_ENGINE_ARGS", "--option Evaluation=Classic")
         .output()
         .unwrap()
 }

@@ -128,6 +128,26 @@ fn a_level_caps_the_depth_and_still_takes_a_win() {
     }
 }
 
+#[test]
+fn levels_search_with_the_evaluation_they_were_calibrated_with() {
+    use comb::hive::Evaluation;
+    let search = |level: Level, evaluation: Evaluation| {
+        let mut root = hive(MIDGAME);
+        root.set_evaluation(evaluation);
+        let mut engine = Searcher::new(4, 1);
+        engine.set_level(level, 7);
+        let r = engine.search(&root, Limits::depth(5), &AtomicBool::new(false), &mut |_| {});
+        (r.best, r.score, r.nodes, r.lines)
+    };
+    assert_eq!(comb::games::GameOptions::default().hive_evaluation, Evaluation::Net, "the network is the default");
+    // Below Max a level's search is the same whichever evaluation the position was set to.
+    for level in [Level::Easy, Level::Medium, Level::Hard] {
+        assert_eq!(search(level, Evaluation::Net), search(level, Evaluation::Classic), "{level:?}");
+    }
+    // At full strength the option decides.
+    assert_ne!(search(Level::Max, Evaluation::Net).2, search(Level::Max, Evaluation::Classic).2);
+}
+
 fn comb(args: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_comb")).args(args).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));

@@ -30,6 +30,10 @@ pub use board::Hive;
 
 /// Which static evaluation a Hive position is scored by (the `Evaluation` option).
 pub use crate::nnue::Evaluation;
+
+/// The evaluation a Hive position starts with: the network, which beat the hand-written
+/// evaluation at equal time (SPRT, then +74 Elo over 400 games at 0.2 s a move).
+pub const DEFAULT_EVALUATION: Evaluation = Evaluation::Net;
 pub use grid::Cell;
 pub use illegal::IllegalMove;
 pub use notation::MoveText;
@@ -207,6 +211,10 @@ impl Game for Hive {
     #[inline]
     fn outcome(&self) -> Outcome {
         Hive::outcome(self)
+    }
+
+    fn use_level_evaluation(&mut self) {
+        self.set_evaluation(Evaluation::Classic);
     }
 
     fn evaluate(&self) -> i32 {

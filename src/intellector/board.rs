@@ -79,7 +79,7 @@ impl Position {
             repetitions: 0,
             hash: 0,
             history: Vec::with_capacity(256),
-            evaluation: Evaluation::Classic,
+            evaluation: super::DEFAULT_EVALUATION,
             accumulators: Accumulators::default(),
         };
         let invalid = |message: &str| Err(RulesError::InvalidPosition(message.to_string()));

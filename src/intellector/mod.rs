@@ -109,6 +109,12 @@ pub use notation::MoveText;
 pub use piece::{Kind, Piece};
 pub use record::IntellectorGame;
 
+use crate::nnue::Evaluation;
+
+/// The evaluation an Intellector position starts with: the hand-written one, until a network
+/// beats it at equal time.
+pub const DEFAULT_EVALUATION: Evaluation = Evaluation::Classic;
+
 use crate::eval::{Trace, Tunable, Weight};
 use crate::game::{Color, Game, LevelShape, Outcome};
 use crate::search::Parameters;
@@ -229,10 +235,14 @@ impl Game for Position {
         Position::outcome(self)
     }
 
+    fn use_level_evaluation(&mut self) {
+        self.set_evaluation(Evaluation::Classic);
+    }
+
     fn evaluate(&self) -> i32 {
         match self.evaluation {
-            crate::nnue::Evaluation::Classic => eval::evaluate(self),
-            crate::nnue::Evaluation::Net => net::evaluate(self),
+            Evaluation::Classic => eval::evaluate(self),
+            Evaluation::Net => net::evaluate(self),
         }
     }
 

@@ -207,6 +207,17 @@ impl Searcher {
     ) -> SearchResult<G::Move> {
         let limits = self.level.limits::<G>(limits);
         let shape = self.level.shape::<G>();
+        // A level searches with the evaluation it was calibrated with.
+        let level_root;
+        let root = match shape {
+            Some(_) => {
+                let mut game = root.clone();
+                game.use_level_evaluation();
+                level_root = game;
+                &level_root
+            }
+            None => root,
+        };
         // A level draws its move among several exactly scored ones.
         let multipv = self.multipv.max(shape.map_or(1, |s| s.lines));
         let clock = time::Clock::new(&limits, &G::PARAMETERS);
