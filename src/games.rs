@@ -8,9 +8,10 @@
 use crate::error::RulesError;
 use crate::game::{Color, Outcome};
 use crate::hive::record::HiveEnd;
-use crate::hive::{Evaluation, GameType, HiveGame};
+use crate::hive::{GameType, HiveGame};
 use crate::intellector::record::{IntellectorEnd, GAME_TYPE as INTELLECTOR};
 use crate::intellector::{IntellectorGame, Rules};
+use crate::nnue::Evaluation;
 use crate::record::Notation;
 
 /// A game in progress, of any game comb plays.
@@ -104,7 +105,7 @@ pub struct UnknownGameType(pub String);
 /// How games are set up beyond their type and moves: every game's options in one small value,
 /// chosen once (by the UHP options, `--intellector-rules`, a tournament's settings) and handed
 /// to whatever makes games. A GameString does not say them.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct GameOptions {
     /// The rule set of Intellector games (Modern unless asked).
     pub intellector_rules: Rules,
@@ -114,6 +115,23 @@ pub struct GameOptions {
     /// Hive only: the static evaluation the search reads (the network unless asked; the
     /// difficulty levels always read the hand-written one).
     pub hive_evaluation: Evaluation,
+    /// Intellector only: the static evaluation the search reads (the hand-written one unless
+    /// asked).
+    pub intellector_evaluation: Evaluation,
+}
+
+impl Default for GameOptions {
+    /// Modern Intellector rules, no repetition draw in Hive, and each game's strongest proven
+    /// evaluation: Hive's network, which beat the hand-written evaluation; Intellector's
+    /// hand-written one.
+    fn default() -> GameOptions {
+        GameOptions {
+            intellector_rules: Rules::default(),
+            repetition_draw: false,
+            hive_evaluation: crate::hive::DEFAULT_EVALUATION,
+            intellector_evaluation: crate::intellector::DEFAULT_EVALUATION,
+        }
+    }
 }
 
 impl GameOptions {
@@ -219,12 +237,15 @@ impl AnyGame {
         }
     }
 
-    /// Applies the options that can change during a game: the repetition draw and the
-    /// evaluation (Hive only: Intellector always has the rule, and one evaluation).
+    /// Applies the options that can change during a game: the repetition draw (Hive only:
+    /// Intellector always has the rule) and the game's evaluation.
     pub fn apply(&mut self, options: GameOptions) {
-        if let AnyGame::Hive(g) = self {
-            g.set_repetition_draw(options.repetition_draw);
-            g.set_evaluation(options.hive_evaluation);
+        match self {
+            AnyGame::Hive(g) => {
+                g.set_repetition_draw(options.repetition_draw);
+                g.set_evaluation(options.hive_evaluation);
+            }
+            AnyGame::Intellector(g) => g.set_evaluation(options.intellector_evaluation),
         }
     }
 
@@ -282,6 +303,24 @@ mod tests {
                 ("sixty-plies", "60 plies without a capture or Progressor move"),
             ]
         );
+    }
+
+    #[test]
+    fn each_game_takes_its_own_evaluation() {
+        let options = GameOptions { intellector_evaluation: Evaluation::Net, ..GameOptions::default() };
+        let evaluations = |game: &AnyGame| match game {
+            AnyGame::Hive(g) => g.hive().evaluation(),
+            AnyGame::Intellector(g) => g.position().evaluation(),
+        };
+        let mut intellector = options.new_game("Intellector").unwrap();
+        assert_eq!(evaluations(&intellector), Evaluation::Net);
+        assert_eq!(evaluations(&options.parse("Intellector;InProgress;Black[1];e2e3").unwrap()), Evaluation::Net);
+        assert_eq!(evaluations(&options.new_game("Base").unwrap()), Evaluation::Classic);
+        intellector.apply(GameOptions::default());
+        assert_eq!(evaluations(&intellector), Evaluation::Classic);
+        let hive = GameOptions { hive_evaluation: Evaluation::Net, ..GameOptions::default() };
+        assert_eq!(evaluations(&hive.new_game("Base").unwrap()), Evaluation::Net);
+        assert_eq!(evaluations(&hive.new_game("Intellector").unwrap()), Evaluation::Classic);
     }
 
     #[test]

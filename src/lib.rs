@@ -3,7 +3,8 @@
 //! The crate is built in floors, each using only the ones below it:
 //! - rules: [`game`] (the [`game::Game`] trait), [`eval`] (evaluations as weights × features), [`record`] (a game in progress, for any
 //!   game), [`games`] (the games as one enum, and the one game-type parser), [`error`],
-//!   [`zobrist`], [`bitset`] (the sets of pieces and hexes), [`hive`], [`intellector`];
+//!   [`zobrist`], [`bitset`] (the sets of pieces and hexes), [`nnue`] (the learned evaluations'
+//!   shared network), [`hive`], [`intellector`];
 //! - search: [`perft`], [`search`];
 //! - protocol and tools on top: [`lines`] (the bounded line reader both use), [`json`] (what
 //!   the JSON outputs share), [`uhp`] (comb as an engine), [`bench`] (the search's behaviour
@@ -29,6 +30,7 @@ pub mod hive;
 pub mod intellector;
 pub mod json;
 pub mod lines;
+pub mod nnue;
 pub mod perft;
 pub mod pgn;
 pub mod record;

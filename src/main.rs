@@ -157,20 +157,25 @@ enum Command {
     /// Fit the evaluation weights to `comb selfplay` files (Texel's method with Adam) and
     /// write them where the engine reads them; rebuild to use them.
     Tune(TuneArgs),
-    /// Train Hive's evaluation network on `comb selfplay` files and write it where the engine
-    /// reads it (src/hive/net.bin); rebuild to use it.
+    /// Train a game's evaluation network on `comb selfplay` files of that game and write it
+    /// where the engine reads it (src/hive/net.bin or src/intellector/net.bin); rebuild to use it.
     TrainNet(TrainNetArgs),
 }
 
 /// The arguments of `comb train-net`.
 #[derive(clap::Args)]
 struct TrainNetArgs {
-    /// Self-play files of Hive games (`result<TAB>score<TAB>GameString` lines).
+    /// Self-play files of Hive or of Intellector games, all of one game
+    /// (`result<TAB>score<TAB>GameString` lines).
     #[arg(required = true, value_name = "FILE")]
     data: Vec<String>,
     /// Full passes over the data.
     #[arg(long, default_value_t = 20, value_parser = positive)]
     epochs: usize,
+    /// Values in each accumulator, 1 to 256 [default: the engine's, 32]; another size is only
+    /// tried (with --dry-run), since the engine reads its own.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=comb::train::net::MAX_HIDDEN as i64))]
+    hidden: Option<u16>,
     /// Adam's step size.
     #[arg(long, default_value_t = 0.0003, allow_negative_numbers = true)]
     learning_rate: f32,
@@ -198,8 +203,8 @@ struct TrainNetArgs {
     /// Threads for loading and for the gradient, 1 to 256 (default: every core).
     #[arg(long, value_parser = thread_count)]
     threads: Option<usize>,
-    /// Write the network here [default: src/hive/net.bin of the comb repository the current
-    /// directory is in].
+    /// Write the network here [default: src/hive/net.bin or src/intellector/net.bin, by the
+    /// data's game, of the comb repository the current directory is in].
     #[arg(long, value_name = "FILE", conflicts_with = "dry_run")]
     out: Option<std::path::PathBuf>,
     /// Train and report, but write nothing.
@@ -432,7 +437,7 @@ fn options_read(command: Option<&Command>) -> (&'static str, &'static [&'static 
     const RULES: &[&str] = &["IntellectorRules"];
     const RULES_AND_THREADS: &[&str] = &["IntellectorRules", "MaxHelperThreads"];
     // Commands that search also read the evaluation.
-    const SEARCHING: &[&str] = &["Evaluation", "IntellectorRules", "MaxHelperThreads"];
+    const SEARCHING: &[&str] = &["Evaluation", "IntellectorEvaluation", "IntellectorRules", "MaxHelperThreads"];
     match command {
         None | Some(Command::Uhp) => ("comb", &Options::NAMES),
         Some(Command::Bestmove { .. }) => (
@@ -441,13 +446,14 @@ fn options_read(command: Option<&Command>) -> (&'static str, &'static [&'static 
                 "Difficulty",
                 "DifficultySeed",
                 "Evaluation",
+                "IntellectorEvaluation",
                 "IntellectorRules",
                 "MaxHelperThreads",
                 "MultiPV",
                 "TranspositionTableSizeMB",
             ],
         ),
-        Some(Command::Bench { .. }) => ("comb bench", &["Evaluation", "IntellectorRules"]),
+        Some(Command::Bench { .. }) => ("comb bench", &["Evaluation", "IntellectorEvaluation", "IntellectorRules"]),
         Some(Command::Perft { .. }) => ("comb perft", RULES),
         Some(Command::Show { .. }) => ("comb show", RULES),
         Some(Command::Analyze { .. }) => ("comb analyze", SEARCHING),
@@ -870,8 +876,16 @@ fn train_net(args: TrainNetArgs, options: &Options) -> io::Result<()> {
         fail("--weight-decay takes a number from 0 to 1 / learning rate");
     }
     fitting_pool(args.threads, options).install(|| {
-        let data = net::load(&args.data, options.game).unwrap_or_else(|e| fail(&e.to_string()));
-        let path = fit_output(args.out.clone(), args.dry_run, comb::hive::net::NET_FILE, "comb train-net");
+        let (shape, data) = net::load(&args.data, options.game).unwrap_or_else(|e| fail(&e.to_string()));
+        let hidden = args.hidden.map_or(shape.hidden, usize::from);
+        if hidden != shape.hidden && !args.dry_run {
+            fail(&format!(
+                "--hidden {hidden}: the engine reads {} networks of {} values; try other sizes with --dry-run",
+                shape.name, shape.hidden
+            ));
+        }
+        // Where the network goes is settled, and checked writable, before the training's minutes.
+        let path = fit_output(args.out.clone(), args.dry_run, shape.net_file, "comb train-net");
         let (train, held) = data.split(args.validation);
         let k = net::fit_scale(&train);
         let residual = args.kind == NetKind::Residual;
@@ -885,9 +899,10 @@ fn train_net(args: TrainNetArgs, options: &Options) -> io::Result<()> {
             weight_decay: args.weight_decay,
         };
         stdout::line(format_args!(
-            "{} positions of {} games ({} positions held out), scale k = {k:.6}",
+            "{} positions of {} {} games ({} positions held out), scale k = {k:.6}",
             data.len(),
             data.games(),
+            shape.name,
             held.len()
         ))?;
         let classic = (net::classic_error(&train, k, args.lambda), net::classic_error(&held, k, args.lambda));
@@ -895,7 +910,7 @@ fn train_net(args: TrainNetArgs, options: &Options) -> io::Result<()> {
         let errors =
             |n: &net::FloatNet| (n.error(&train, k, args.lambda, residual), n.error(&held, k, args.lambda, residual));
         let mut best: Option<(f64, usize, net::FloatNet)> = None;
-        net::train(&train, k, net::FloatNet::new(&settings), &settings, &mut |epoch, n| {
+        net::train(&train, k, net::FloatNet::new(shape, hidden, &settings), &settings, &mut |epoch, n| {
             let (t, h) = errors(n);
             eprintln!("epoch {epoch}: {t:.6} training, {h:.6} held out");
             // Without a held-out set the last network is the one kept.
@@ -907,7 +922,7 @@ fn train_net(args: TrainNetArgs, options: &Options) -> io::Result<()> {
         let (t, h) = errors(&network);
         stdout::line(format_args!("network (epoch {epoch}): {t:.6} training, {h:.6} held out"))?;
         let Some(path) = path else { return Ok(()) };
-        let bytes = network.quantize(k, residual).to_bytes();
+        let bytes = network.to_file(k, residual).expect("--hidden is the engine's unless a dry run");
         std::fs::write(&path, bytes).unwrap_or_else(|e| fail(&format!("{}: {e}", path.display())));
         stdout::line(format_args!("network written to {}", path.display()))
     })

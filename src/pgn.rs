@@ -562,6 +562,7 @@ mod tests {
         intellector_rules: RULES,
         repetition_draw: false,
         hive_evaluation: crate::hive::Evaluation::Classic,
+        intellector_evaluation: crate::hive::Evaluation::Classic,
     };
 
     /// A short game as comb's tournament writes it, then the same one as MzingaViewer might.

@@ -306,9 +306,30 @@ fn train_net_writes_a_network_the_engine_reads_and_refuses_what_it_cannot_do() {
     assert_eq!(err.lines().filter(|l| l.starts_with("epoch ")).count(), 2, "{err}");
     // The file is a network of the engine's shape.
     let bytes = std::fs::read(&out_file).unwrap();
-    let net = comb::hive::net::Network::from_bytes(&bytes).expect("a network comb reads");
+    let net = comb::hive::net::Network::from_bytes(&bytes, comb::hive::net::INPUTS).expect("a network comb reads");
     assert!(net.residual);
+    // Intellector data make an Intellector network, of the shape its engine reads.
+    let intellector = common::data("positions/selfplay-intellector-sample.txt");
+    let (code, out, err) =
+        run(&["train-net", &intellector, "--epochs", "2", "--threads", "1", "--validation", "2", "--out", out_path]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.starts_with("300 positions of "), "{out}");
+    assert!(out.lines().next().unwrap().contains(" Intellector games ("), "{out}");
+    let bytes = std::fs::read(&out_file).unwrap();
+    let inputs = comb::intellector::net::INPUTS;
+    assert!(comb::intellector::net::Network::from_bytes(&bytes, inputs).expect("a network comb reads").residual);
     std::fs::remove_dir_all(&dir).unwrap();
+    // Another accumulator size is only tried, never written.
+    let (code, out, err) = run(&["train-net", &intellector, "--hidden", "16", "--epochs", "1", "--threads", "1"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(
+        err,
+        "error: --hidden 16: the engine reads Intellector networks of 32 values; try other sizes with --dry-run\n"
+    );
+    assert_eq!(out, "");
+    let (code, _, err) =
+        run(&["train-net", &intellector, "--hidden", "16", "--epochs", "1", "--threads", "1", "--dry-run"]);
+    assert_eq!(code, Some(0), "{err}");
 
     let (code, out, err) = run(&["train-net", &sample, "--validation", "1", "--dry-run"]);
     assert_eq!(code, Some(2), "{err}");
@@ -322,14 +343,10 @@ fn train_net_writes_a_network_the_engine_reads_and_refuses_what_it_cannot_do() {
     assert_eq!(err, "error: /nonexistent/dir/net.bin: No such file or directory (os error 2)\n");
     let (code, _, err) = run(&["train-net", &sample, "--lambda", "2", "--dry-run"]);
     assert_eq!((code, err.as_str()), (Some(2), "error: --lambda takes a number from 0 to 1\n"));
-    // The network is Hive's.
-    let intellector = std::env::temp_dir().join(format!("comb-train-net-intellector-{}.txt", std::process::id()));
-    std::fs::write(&intellector, "0.5\t-68\tIntellector;InProgress;Black[4];a2b2;g6h5;e2e3;g7c1;g1e4;c7a4;d1c1=A\n")
-        .unwrap();
-    let (code, _, err) = run(&["train-net", intellector.to_str().unwrap(), "--dry-run"]);
-    std::fs::remove_file(&intellector).unwrap();
+    // One game at a time.
+    let (code, _, err) = run(&["train-net", &sample, &intellector, "--dry-run"]);
     assert_eq!(code, Some(2), "{err}");
-    assert!(err.ends_with(":1: the network is Hive's: this is an Intellector game\n"), "{err}");
+    assert!(err.ends_with("selfplay-intellector-sample.txt: positions of two games\n"), "{err}");
 }
 
 #[test]
@@ -349,7 +366,7 @@ fn bestmove_at_a_level_searches_to_the_levels_depth_unless_told() {
 
 #[test]
 fn option_values_that_do_not_parse_and_options_a_command_does_not_read_are_refused() {
-    let cases: [(&[&str], &str); 14] = [
+    let cases: [(&[&str], &str); 15] = [
         (
             &["--option", "MultiPV=abc", "bestmove", "Base"],
             "--option MultiPV=abc: MultiPV takes a whole number from 1 to 64",
@@ -384,7 +401,11 @@ fn option_values_that_do_not_parse_and_options_a_command_does_not_read_are_refus
         (
             &["selfplay", "--option", "Difficulty=Easy"],
             "--option Difficulty=Easy: `comb selfplay` does not read Difficulty (it reads Evaluation, \
-             IntellectorRules and MaxHelperThreads)",
+             IntellectorEvaluation, IntellectorRules and MaxHelperThreads)",
+        ),
+        (
+            &["--option", "IntellectorEvaluation=Deep", "bench"],
+            "--option IntellectorEvaluation=Deep: IntellectorEvaluation takes one of Classic, Net",
         ),
         (
             &["--option", "MultiPV=2", "tournament", "merge", "x.jsonl"],

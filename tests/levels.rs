@@ -139,7 +139,7 @@ fn levels_search_with_the_evaluation_they_were_calibrated_with() {
         let r = engine.search(&root, Limits::depth(5), &AtomicBool::new(false), &mut |_| {});
         (r.best, r.score, r.nodes, r.lines)
     };
-    assert_eq!(Evaluation::default(), Evaluation::Net, "the network is the default");
+    assert_eq!(comb::games::GameOptions::default().hive_evaluation, Evaluation::Net, "the network is the default");
     // Below Max a level's search is the same whichever evaluation the position was set to.
     for level in [Level::Easy, Level::Medium, Level::Hard] {
         assert_eq!(search(level, Evaluation::Net), search(level, Evaluation::Classic), "{level:?}");

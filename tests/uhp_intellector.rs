@@ -75,6 +75,16 @@ fn classic_rules_option() {
 }
 
 #[test]
+fn the_network_option_is_set_and_searched_with() {
+    let r = replies("newgame Intellector\nplay e2e3\noptions set IntellectorEvaluation net\nbestmove depth 2\n");
+    assert_eq!(r[2], ["IntellectorEvaluation;enum;Net;Classic;Classic;Net", "ok"]);
+    // The game in progress is searched with the network: a legal reply comes.
+    let r2 = replies("newgame Intellector\nplay e2e3\nvalidmoves\n");
+    let legal: Vec<&str> = r2[2][0].split(';').collect();
+    assert!(legal.contains(&r[3][0].as_str()), "{:?}", r[3]);
+}
+
+#[test]
 fn a_whole_game_by_bestmove_ends_with_a_result() {
     let mut session = Session::new(Vec::new(), options(), Arc::new(Signals::default()));
     session.execute("newgame Intellector");

@@ -220,7 +220,7 @@ impl Hive {
             hash: 0,
             history: Vec::with_capacity(256),
             repetition_draw: false,
-            evaluation: Evaluation::default(),
+            evaluation: super::DEFAULT_EVALUATION,
             accumulators: Accumulators::default(),
             scratch: Scratch::new(),
         }

@@ -14,22 +14,16 @@
 //! changes a handful of features; a queen move changes the half of them that is relative to
 //! it.
 //!
-//! **Network.** Each perspective's features sum to an accumulator of [`HIDDEN`] values (the
-//! first layer, the same weights for both perspectives), which is clipped to `[0, 1]`; the side
-//! to move's and the opponent's clipped accumulators feed one output, a win-probability logit
-//! `y`, scaled to the evaluation's units (hundredths of a piece) by the file's `eval_scale`.
-//! A *residual* network adds its output to the tuned hand-written evaluation
-//! ([`super::eval`]): it learns what that evaluation misses.
-//!
-//! **Numbers.** The engine computes in integers, so that a score never depends on the order
-//! of additions: first-layer weights in `i16` with 1.0 as [`QA`], output weights with 1.0 as
-//! [`QB`]. `comb train-net` trains in floating point and writes the quantized file; the
-//! network in use is embedded from [`NET_FILE`].
+//! **Network.** The shape, the integer inference, the file format and the stack of accumulators
+//! are every game's ([`crate::nnue`]): each perspective's features sum to [`HIDDEN`] values, and
+//! a *residual* network adds its output to the tuned hand-written evaluation ([`super::eval`]).
+//! The network in use is embedded from [`NET_FILE`].
 
 use super::grid::Cell;
 use super::piece::{Bug, Piece, BUG_COUNT, PER_SIDE, PIECE_COUNT};
 use super::Hive;
 use crate::game::Color;
+use crate::nnue::{self, add, subtract, Learned};
 use std::sync::OnceLock;
 
 /// Offsets from a queen are told apart up to this hex distance; beyond it a piece is "far".
@@ -52,10 +46,6 @@ const HAND: usize = BOARD_FEATURES;
 pub const INPUTS: usize = HAND + 2 * PER_SIDE as usize;
 /// Size of each perspective's accumulator.
 pub const HIDDEN: usize = 32;
-/// 1.0 in first-layer units (weights, biases and the accumulator's clip).
-pub const QA: i32 = 128;
-/// 1.0 in output-weight units.
-pub const QB: i32 = 256;
 /// Where the embedded network lives, relative to the crate root (what `comb train-net`
 /// writes by default).
 pub const NET_FILE: &str = "src/hive/net.bin";
@@ -188,173 +178,35 @@ fn piece_features(hive: &Hive, piece: Piece, queens: [Option<Cell>; 2], push: &m
     }
 }
 
-/// The active features of one perspective, as the trainer stores them.
-pub fn perspective_features(hive: &Hive, perspective: Color) -> Vec<u16> {
-    let mut out = Vec::with_capacity(MAX_ACTIVE);
-    features(hive, |p, f| {
-        if p == perspective {
-            out.push(f as u16);
-        }
-    });
-    out
-}
+impl Learned for Hive {
+    const NAME: &'static str = "Hive";
+    const INPUTS: usize = INPUTS;
+    const COARSE: usize = COARSE;
+    const NET_FILE: &'static str = NET_FILE;
 
-/// A quantized network, as the engine runs it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Network {
-    /// First-layer weights, one row of [`HIDDEN`] per input feature, 1.0 = [`QA`].
-    pub w1: Vec<[i16; HIDDEN]>,
-    /// First-layer biases, 1.0 = [`QA`].
-    pub b1: [i16; HIDDEN],
-    /// Output weights for the side to move's, then the opponent's clipped accumulator,
-    /// 1.0 = [`QB`].
-    pub w2: [[i16; HIDDEN]; 2],
-    /// Output bias, 1.0 = `QA · QB`.
-    pub b2: i32,
-    /// Evaluation units per logit unit (about `1 / k` of the tuner's `σ(k·e)`).
-    pub eval_scale: i32,
-    /// Whether the output is added to the hand-written evaluation.
-    pub residual: bool,
-}
-
-/// Why a network file cannot be used.
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
-pub enum NetError {
-    /// Not a comb network file, or a network of another shape.
-    #[error("not a comb Hive network of this version ({0})")]
-    Format(String),
-    /// The file ends early or has bytes left over.
-    #[error("the network file is {found} bytes long, expected {expected}")]
-    Length {
-        /// Bytes expected for the declared shape.
-        expected: usize,
-        /// Bytes found.
-        found: usize,
-    },
-}
-
-/// The file's first bytes: a name and a layout version.
-const MAGIC: &[u8; 8] = b"combnet1";
-
-impl Network {
-    /// A network whose output is always 0.
-    pub fn zero(eval_scale: i32, residual: bool) -> Network {
-        Network { w1: vec![[0; HIDDEN]; INPUTS], b1: [0; HIDDEN], w2: [[0; HIDDEN]; 2], b2: 0, eval_scale, residual }
+    fn coarse_feature(f: usize) -> Option<usize> {
+        coarse_feature(f)
     }
 
-    /// The file's bytes: [`MAGIC`], then `u32`s inputs, hidden, eval scale, residual flag,
-    /// then every weight little-endian (w1 row by row, b1, w2, b2 as `i32`).
-    pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(Self::file_len());
-        out.extend_from_slice(MAGIC);
-        for v in [INPUTS as u32, HIDDEN as u32, self.eval_scale as u32, self.residual as u32] {
-            out.extend_from_slice(&v.to_le_bytes());
-        }
-        let rows = self.w1.iter().chain(std::iter::once(&self.b1)).chain(self.w2.iter());
-        for row in rows {
-            for w in row {
-                out.extend_from_slice(&w.to_le_bytes());
-            }
-        }
-        out.extend_from_slice(&self.b2.to_le_bytes());
-        out
-    }
-
-    /// The length of a file of this shape.
-    fn file_len() -> usize {
-        MAGIC.len() + 16 + (INPUTS + 3) * HIDDEN * 2 + 4
-    }
-
-    /// Reads a network file.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
-        if bytes.len() < MAGIC.len() + 16 || &bytes[..MAGIC.len()] != MAGIC {
-            return Err(NetError::Format("no combnet1 header".into()));
-        }
-        let word = |i: usize| {
-            let at = MAGIC.len() + 4 * i;
-            u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
-        };
-        let (inputs, hidden, eval_scale, residual) = (word(0), word(1), word(2) as i32, word(3));
-        if inputs as usize != INPUTS || hidden as usize != HIDDEN {
-            return Err(NetError::Format(format!(
-                "{inputs} inputs × {hidden} hidden, this comb reads {INPUTS} × {HIDDEN}"
-            )));
-        }
-        if bytes.len() != Self::file_len() {
-            return Err(NetError::Length { expected: Self::file_len(), found: bytes.len() });
-        }
-        let mut at = MAGIC.len() + 16;
-        let mut row = || {
-            let mut r = [0i16; HIDDEN];
-            for w in &mut r {
-                *w = i16::from_le_bytes([bytes[at], bytes[at + 1]]);
-                at += 2;
-            }
-            r
-        };
-        let w1 = (0..INPUTS).map(|_| row()).collect();
-        let b1 = row();
-        let w2 = [row(), row()];
-        let b2 = i32::from_le_bytes(bytes[at..at + 4].try_into().expect("four bytes"));
-        Ok(Network { w1, b1, w2, b2, eval_scale, residual: residual != 0 })
-    }
-
-    /// The accumulators of both perspectives (White's, Black's), from scratch.
     #[inline]
-    pub fn accumulate(&self, hive: &Hive) -> Accumulator {
-        let mut acc = [self.b1; 2];
-        features(hive, |perspective, f| add(&mut acc[perspective.index()], &self.w1[f]));
-        acc
+    fn features(&self, push: impl FnMut(Color, usize)) {
+        features(self, push)
     }
 
-    /// The output for accumulators `us` (side to move) and `them`, in evaluation units,
-    /// without the hand-written part of a residual network.
     #[inline]
-    pub fn output(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN]) -> i32 {
-        let mut sum = self.b2;
-        for (acc, weights) in [us, them].into_iter().zip(&self.w2) {
-            for (a, w) in acc.iter().zip(weights) {
-                sum += (*a as i32).clamp(0, QA) * *w as i32;
-            }
-        }
-        // Rounded towards negative infinity alike for both signs, so that mirrored
-        // positions score as exact opposites only when their sums are.
-        (sum as i64 * self.eval_scale as i64).div_euclid((QA * QB) as i64) as i32
-    }
-
-    /// The network's score of `hive` for the side to move, in evaluation units (the
-    /// hand-written evaluation included for a residual network).
-    pub fn evaluate(&self, hive: &Hive) -> i32 {
-        let acc = self.accumulate(hive);
-        self.evaluate_with(hive, &acc)
-    }
-
-    /// The score of `hive` given its accumulators.
-    #[inline]
-    fn evaluate_with(&self, hive: &Hive, acc: &Accumulator) -> i32 {
-        let me = hive.to_move().index();
-        let net = self.output(&acc[me], &acc[1 - me]);
-        if self.residual {
-            net + super::eval::evaluate(hive)
-        } else {
-            net
-        }
+    fn classic(&self) -> i32 {
+        super::eval::evaluate(self)
     }
 }
+
+/// Hive's network.
+pub type Network = nnue::Network<HIDDEN>;
 
 /// Both perspectives' accumulators.
-pub type Accumulator = [[i16; HIDDEN]; 2];
+pub type Accumulator = nnue::Accumulator<HIDDEN>;
 
-/// The accumulators of the current position and of every position before it in the line
-/// made so far, kept in step by [`Hive::make`] and [`Hive::unmake`] while the network is the
-/// evaluation (empty otherwise), so that a move costs a few rows of the first layer rather
-/// than all of them.
-#[derive(Clone, Debug, Default)]
-pub struct Accumulators {
-    /// The network they are sums of (the embedded one unless a test chooses another).
-    net: Option<&'static Network>,
-    stack: Vec<Accumulator>,
-}
+/// The accumulators along the line made so far ([`nnue::Accumulators`]).
+pub type Accumulators = nnue::Accumulators<HIDDEN>;
 
 /// Features a move takes away: at most three pieces change (the one that moves, the piece it
 /// leaves uncovered, the piece it covers), each with four features.
@@ -372,24 +224,20 @@ impl Hive {
     /// Starts the accumulators afresh from this position (when the network becomes the
     /// evaluation), or drops them (when it stops being it).
     pub(crate) fn reset_accumulators(&mut self) {
-        self.accumulators.stack.clear();
-        if self.evaluation == super::Evaluation::Net {
-            let net = *self.accumulators.net.get_or_insert_with(network);
-            let fresh = net.accumulate(self);
-            self.accumulators.stack.push(fresh);
-        }
+        let fresh = (self.evaluation == super::Evaluation::Net).then(|| self.network().accumulate(self));
+        self.accumulators.restart(fresh);
     }
 
     /// Evaluates with `net` rather than the embedded network (and starts its accumulators).
     #[cfg(test)]
     pub(crate) fn set_network(&mut self, net: &'static Network) {
-        self.accumulators.net = Some(net);
+        self.accumulators.choose(net);
         self.reset_accumulators();
     }
 
     /// The network this position is evaluated with.
     fn network(&self) -> &'static Network {
-        self.accumulators.net.unwrap_or_else(network)
+        self.accumulators.network(network)
     }
 
     /// What `mv` will change in the features, read before it is made; `None` unless the
@@ -429,7 +277,7 @@ impl Hive {
     #[inline]
     pub(crate) fn apply_net_change(&mut self, change: Change) {
         let net = self.network();
-        let next = match self.accumulators.stack.last() {
+        let next = match self.accumulators.last() {
             Some(&previous) if !change.refresh => {
                 let mut acc = previous;
                 for &(perspective, f) in &change.removed[..change.count as usize] {
@@ -445,45 +293,21 @@ impl Hive {
             }
             _ => net.accumulate(self),
         };
-        self.accumulators.stack.push(next);
+        self.accumulators.push(next);
     }
 
     /// Drops the accumulators of the position just taken back.
     #[inline]
     pub(crate) fn pop_accumulator(&mut self) {
         if self.evaluation == super::Evaluation::Net {
-            self.accumulators.stack.pop();
+            self.accumulators.pop();
         }
     }
 
     /// The current accumulators, if kept.
     fn accumulator(&self) -> Option<&Accumulator> {
-        self.accumulators.stack.last()
+        self.accumulators.last()
     }
-}
-
-/// Adds a first-layer row to an accumulator.
-///
-/// Both arrays are copied into locals and the sum stored once: added in place, the compiler
-/// cannot rule out that the row and the accumulator overlap and adds one `i16` at a time
-/// (32 loads and 32 read-modify-writes, measured); on copies it uses vector adds.
-#[inline(always)]
-fn add(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
-    let (mut sum, row) = (*acc, *row);
-    for (a, w) in sum.iter_mut().zip(row) {
-        *a = a.wrapping_add(w);
-    }
-    *acc = sum;
-}
-
-/// Subtracts a first-layer row from an accumulator (vectorised as [`add`] is).
-#[inline(always)]
-fn subtract(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
-    let (mut sum, row) = (*acc, *row);
-    for (a, w) in sum.iter_mut().zip(row) {
-        *a = a.wrapping_sub(w);
-    }
-    *acc = sum;
 }
 
 /// The embedded network.
@@ -492,27 +316,21 @@ static EMBEDDED: &[u8] = include_bytes!("net.bin");
 /// The network in use, read once from the embedded file.
 pub fn network() -> &'static Network {
     static NETWORK: OnceLock<Network> = OnceLock::new();
-    NETWORK.get_or_init(|| Network::from_bytes(EMBEDDED).expect("the embedded network matches this comb"))
+    Network::embedded(&NETWORK, EMBEDDED, INPUTS)
 }
 
 /// The learned evaluation of `hive` for the side to move, from the accumulators that make
 /// and unmake keep (or from scratch if there are none).
 #[inline]
 pub fn evaluate(hive: &Hive) -> i32 {
-    let net = hive.network();
-    match hive.accumulator() {
-        Some(acc) => {
-            debug_assert_eq!(acc, &net.accumulate(hive), "incremental accumulators drifted");
-            net.evaluate_with(hive, acc)
-        }
-        None => net.evaluate(hive),
-    }
+    nnue::evaluate(hive, hive.network(), hive.accumulator())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::hive::{GameType, HiveGame};
+    use crate::nnue::perspective_features;
 
     fn hive_of(game_string: &str) -> Hive {
         HiveGame::parse(game_string).expect("a valid GameString").hive().clone()
@@ -607,23 +425,10 @@ mod tests {
         assert_eq!(bucket(Cell::from_index(5), Some(Cell::from_index(0))), FAR);
     }
 
-    #[test]
-    fn a_file_round_trips_and_a_wrong_one_is_refused() {
-        let mut net = Network::zero(250, true);
-        net.w1[7][3] = -5;
-        net.b1[1] = 9;
-        net.w2[1][31] = 300;
-        net.b2 = -77;
-        let bytes = net.to_bytes();
-        assert_eq!(Network::from_bytes(&bytes), Ok(net));
-        assert!(matches!(Network::from_bytes(&bytes[..bytes.len() - 1]), Err(NetError::Length { .. })));
-        assert!(matches!(Network::from_bytes(b"notanet!"), Err(NetError::Format(_))));
-    }
-
     /// A network with random weights, for tests of the sums.
     fn random_network(seed: u64) -> &'static Network {
         let mut rng = crate::zobrist::SplitMix64::new(seed);
-        let mut net = Network::zero(200, false);
+        let mut net = Network::zero(INPUTS, 200, false);
         let mut weight = || (rng.below(401) as i16) - 200;
         for row in net.w1.iter_mut().chain(std::iter::once(&mut net.b1)).chain(net.w2.iter_mut()) {
             for w in row.iter_mut() {
@@ -658,7 +463,7 @@ mod tests {
                 hive.unmake(mv);
                 assert_eq!(hive.accumulator(), Some(&net.accumulate(&hive)), "seed {seed} back to {}", line.len());
             }
-            assert_eq!(hive.accumulators.stack.len(), 1);
+            assert_eq!(hive.accumulators.len(), 1);
         }
     }
 

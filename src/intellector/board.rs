@@ -1,10 +1,12 @@
 //! The Intellector position: squares, occupancy sets, make/unmake, hashing and game end.
 
 use super::geometry::{base_line, Hex, HexSet, HEX_COUNT, NONE};
+use super::net::Accumulators;
 use super::piece::{color_bits, Kind, Piece, EMPTY, KIND_MASK};
 use super::{zobrist, Move, MoveKind, Rules};
 use crate::error::RulesError;
 use crate::game::{Color, Outcome};
+use crate::nnue::Evaluation;
 
 /// Consecutive plies without a capture or Progressor move that draw the game.
 pub const QUIET_PLY_LIMIT: u32 = 60;
@@ -47,6 +49,11 @@ pub struct Position {
     pub(crate) repetitions: u8,
     pub(crate) hash: u64,
     history: Vec<Undo>,
+    /// Which evaluation the search reads: the hand-written one or the network.
+    pub(crate) evaluation: Evaluation,
+    /// The network's accumulators along the line made so far (kept only for
+    /// [`Evaluation::Net`]).
+    pub(crate) accumulators: Accumulators,
 }
 
 impl Position {
@@ -72,6 +79,8 @@ impl Position {
             repetitions: 0,
             hash: 0,
             history: Vec::with_capacity(256),
+            evaluation: super::DEFAULT_EVALUATION,
+            accumulators: Accumulators::default(),
         };
         let invalid = |message: &str| Err(RulesError::InvalidPosition(message.to_string()));
         let mut counts = [[0u8; 8]; 2];
@@ -238,7 +247,31 @@ impl Position {
     }
 
     /// Plays a move without checking it. The move must be legal in this position.
+    #[inline]
     pub fn make(&mut self, mv: Move) {
+        // The network's bookkeeping is apart, so that the hand-written evaluation's make
+        // stays as it was.
+        if self.evaluation == Evaluation::Net {
+            self.make_with_network(mv);
+        } else {
+            self.play(mv);
+        }
+    }
+
+    /// [`Position::make`] with the network as the evaluation: a move changes only its origin
+    /// and its destination, whose squares are read before it to bring the accumulators up to
+    /// date after it.
+    #[inline(never)]
+    fn make_with_network(&mut self, mv: Move) {
+        let hexes = [mv.from.index(), mv.to.index()];
+        let before = hexes.map(|h| self.squares[h]);
+        self.play(mv);
+        self.apply_net_change(hexes, before);
+    }
+
+    /// Plays `mv` on the board and keys the hash, with what `unmake` needs kept in the history.
+    #[inline(always)]
+    fn play(&mut self, mv: Move) {
         let me = self.to_move;
         let (m, t) = (me.index(), me.opponent().index());
         let (from, to) = (mv.from.index(), mv.to.index());
@@ -352,6 +385,9 @@ impl Position {
         self.quiet = undo.quiet;
         self.repetitions = undo.repetitions;
         self.captured_types = undo.captured_types;
+        if self.evaluation == Evaluation::Net {
+            self.accumulators.pop();
+        }
     }
 }
 

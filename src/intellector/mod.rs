@@ -10,7 +10,8 @@
 //!   notation) and the reasons a move is illegal;
 //! - [`sip`]: SIP v1/v2 position strings;
 //! - [`record`]: GameStrings and the game record the protocol uses;
-//! - [`eval`]: the static evaluation the search uses.
+//! - [`eval`]: the static evaluation the search uses; [`net`]: the learned one beside it
+//!   (the `IntellectorEvaluation` option).
 //!
 //! ```
 //! use comb::intellector::{IntellectorGame, Position, Rules};
@@ -93,6 +94,7 @@ pub mod eval;
 pub mod geometry;
 pub mod illegal;
 mod movegen;
+pub mod net;
 pub mod notation;
 pub mod piece;
 pub mod record;
@@ -106,6 +108,12 @@ pub use illegal::IllegalMove;
 pub use notation::MoveText;
 pub use piece::{Kind, Piece};
 pub use record::IntellectorGame;
+
+use crate::nnue::Evaluation;
+
+/// The evaluation an Intellector position starts with: the hand-written one, until a network
+/// beats it at equal time.
+pub const DEFAULT_EVALUATION: Evaluation = Evaluation::Classic;
 
 use crate::eval::{Trace, Tunable, Weight};
 use crate::game::{Color, Game, LevelShape, Outcome};
@@ -227,8 +235,15 @@ impl Game for Position {
         Position::outcome(self)
     }
 
+    fn use_level_evaluation(&mut self) {
+        self.set_evaluation(Evaluation::Classic);
+    }
+
     fn evaluate(&self) -> i32 {
-        eval::evaluate(self)
+        match self.evaluation {
+            Evaluation::Classic => eval::evaluate(self),
+            Evaluation::Net => net::evaluate(self),
+        }
     }
 
     #[inline]

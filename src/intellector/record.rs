@@ -119,6 +119,11 @@ impl Record<Position> {
         IntellectorGame::from_game_type(fields.next().unwrap_or_default(), rules)?.replay(fields.skip(2))
     }
 
+    /// Chooses the static evaluation the search reads.
+    pub fn set_evaluation(&mut self, evaluation: crate::nnue::Evaluation) {
+        self.position_mut().set_evaluation(evaluation);
+    }
+
     /// The rules the game is played under.
     pub fn rules(&self) -> Rules {
         self.position().rules()

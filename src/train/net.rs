@@ -1,6 +1,9 @@
-//! `comb train-net`: trains the Hive network ([`crate::hive::net`]) on self-play positions.
+//! `comb train-net`: trains a game's network (Hive's [`crate::hive::net`], Intellector's
+//! [`crate::intellector::net`]) on self-play positions.
 //!
-//! The data are `comb selfplay` files, as for `comb tune`. Each position becomes the active
+//! The data are `comb selfplay` files, as for `comb tune`, all of one game, which the first
+//! position tells; the game's [`Shape`] (its features, coarse features, the engine's
+//! accumulator size and file) is all the trainer knows of it. Each position becomes the active
 //! features of both perspectives (the side to move's first), the hand-written evaluation and
 //! the targets, all from the side to move's point of view. The network predicts the side to
 //! move's score as `σ(y)`, `y` its output logit (plus `k·e` of the hand-written evaluation `e`
@@ -15,12 +18,73 @@
 //! whose neighbours were trained on.
 
 use super::tune::TuneError;
-use crate::game::{Color, Game};
+use crate::game::Color;
 use crate::games::{AnyGame, GameOptions};
-use crate::hive::net::{self, Network, COARSE, HIDDEN, INPUTS, QA, QB};
 use crate::hive::Hive;
+use crate::nnue::{perspective_features, Learned, Network, QA, QB};
 use crate::zobrist::SplitMix64;
 use rayon::prelude::*;
+
+/// The largest accumulator the trainer trains (`--hidden`).
+pub const MAX_HIDDEN: usize = 256;
+
+/// What the trainer knows of a game's network.
+#[derive(Copy, Clone, Debug)]
+pub struct Shape {
+    /// The game's name.
+    pub name: &'static str,
+    /// Input features of the engine's network.
+    pub inputs: usize,
+    /// Coarse features, trainer-only ([`Learned::COARSE`]).
+    pub coarse: usize,
+    /// The engine's accumulator size: the only one a network can be written with.
+    pub hidden: usize,
+    /// Where the engine reads the network, relative to the crate root.
+    pub net_file: &'static str,
+    coarse_feature: fn(usize) -> Option<usize>,
+    /// The quantized file of a network of `hidden` values.
+    write: fn(&FloatNet, f32, bool) -> Vec<u8>,
+}
+
+impl Shape {
+    /// The shape of game `P`'s network, whose engine accumulates `H` values.
+    fn of<const H: usize, P: Learned>() -> Shape {
+        Shape {
+            name: P::NAME,
+            inputs: P::INPUTS,
+            coarse: P::COARSE,
+            hidden: H,
+            net_file: P::NET_FILE,
+            coarse_feature: P::coarse_feature,
+            write: |net, k, residual| net.quantize::<H>(k, residual).to_bytes(),
+        }
+    }
+
+    /// The shape of a game's network.
+    pub fn of_game(game: &AnyGame) -> Shape {
+        match game {
+            AnyGame::Hive(_) => Shape::of::<{ crate::hive::net::HIDDEN }, Hive>(),
+            AnyGame::Intellector(_) => Shape::of::<{ crate::intellector::net::HIDDEN }, crate::intellector::Position>(),
+        }
+    }
+
+    /// Rows of the trainer's first layer: the engine's inputs, then the coarse features.
+    fn rows(&self) -> usize {
+        self.inputs + self.coarse
+    }
+
+    /// A perspective's features followed by the coarse features they share in (numbered from
+    /// the inputs on, trainer-only rows).
+    fn with_coarse(&self, mut features: Vec<u16>) -> Vec<u16> {
+        let coarse: Vec<u16> = features
+            .iter()
+            .filter_map(|&f| (self.coarse_feature)(f as usize))
+            .map(|c| (self.inputs + c) as u16)
+            .collect();
+        features.extend(coarse);
+        features
+    }
+}
 
 /// Positions as the trainer reads them, stored flat.
 #[derive(Clone, Debug, Default)]
@@ -108,31 +172,20 @@ struct Position {
     score: f32,
 }
 
-/// A perspective's features followed by the coarse features they share in (numbered from
-/// [`INPUTS`], trainer-only rows).
-fn with_coarse(mut features: Vec<u16>) -> Vec<u16> {
-    let coarse: Vec<u16> =
-        features.iter().filter_map(|&f| net::coarse_feature(f as usize)).map(|c| (INPUTS + c) as u16).collect();
-    features.extend(coarse);
-    features
-}
-
-/// Rows of the trainer's first layer: the engine's inputs, then the coarse features.
-const ROWS: usize = INPUTS + COARSE;
-
 fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// Reads Hive self-play files into one data set, in parallel.
-pub fn load(files: &[String], options: GameOptions) -> Result<NetData, TuneError> {
+/// Reads self-play files of one game into one data set, in parallel, with the game's shape.
+pub fn load(files: &[String], options: GameOptions) -> Result<(Shape, NetData), TuneError> {
     let mut data = NetData::default();
+    let mut shape: Option<Shape> = None;
     let mut game = 0u32;
     for file in files {
         let text = std::fs::read_to_string(file).map_err(|e| TuneError::Read(file.clone(), e))?;
         let lines: Vec<(usize, &str)> =
             text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#')).collect();
-        let parsed: Vec<Result<Position, TuneError>> = lines
+        let parsed: Vec<Result<(Shape, Position), TuneError>> = lines
             .par_iter()
             .map(|&(n, line)| {
                 parse_line(line, options).map_err(|reason| TuneError::Line { file: file.clone(), line: n + 1, reason })
@@ -140,7 +193,10 @@ pub fn load(files: &[String], options: GameOptions) -> Result<NetData, TuneError
             .collect();
         let mut previous: Option<&str> = None;
         for (p, &(_, line)) in parsed.into_iter().zip(&lines) {
-            let position = p?;
+            let (game_shape, position) = p?;
+            if shape.get_or_insert(game_shape).name != game_shape.name {
+                return Err(TuneError::Game(format!("{file}: positions of two games")));
+            }
             // A line whose moves do not extend the line before starts another game.
             let moves = line.splitn(3, '\t').nth(2).unwrap_or("").splitn(4, ';').nth(3).unwrap_or("");
             if previous.is_some_and(|before| !moves.starts_with(before)) {
@@ -151,9 +207,7 @@ pub fn load(files: &[String], options: GameOptions) -> Result<NetData, TuneError
         }
         game += 1;
     }
-    if data.is_empty() {
-        return Err(TuneError::Empty);
-    }
+    let Some(shape) = shape else { return Err(TuneError::Empty) };
     // Number the games from 0 without gaps.
     let mut next = 0;
     let mut last = None;
@@ -164,25 +218,32 @@ pub fn load(files: &[String], options: GameOptions) -> Result<NetData, TuneError
         }
         *g = next - 1;
     }
-    Ok(data)
+    Ok((shape, data))
 }
 
-fn parse_line(line: &str, options: GameOptions) -> Result<Position, String> {
+fn parse_line(line: &str, options: GameOptions) -> Result<(Shape, Position), String> {
     let (result, score, game) = super::tune::parse_fields(line, options)?;
-    let (result, score) = (result as f32, score as f32);
-    let AnyGame::Hive(game) = game else {
-        return Err("the network is Hive's: this is an Intellector game".into());
+    let shape = Shape::of_game(&game);
+    let position = match &game {
+        AnyGame::Hive(g) => Position::of(g.hive(), &shape, result as f32, score as f32),
+        AnyGame::Intellector(g) => Position::of(g.position(), &shape, result as f32, score as f32),
     };
-    let hive: &Hive = game.hive();
-    let me = hive.side_to_move();
-    let white = me == Color::White;
-    Ok(Position {
-        us: with_coarse(net::perspective_features(hive, me)),
-        them: with_coarse(net::perspective_features(hive, me.opponent())),
-        classic: crate::hive::eval::evaluate(hive) as f32,
-        result: if white { result } else { 1.0 - result },
-        score: if white { score } else { -score },
-    })
+    Ok((shape, position))
+}
+
+impl Position {
+    /// What the trainer keeps of `game`'s current position, given White's result and score.
+    fn of<P: Learned>(game: &P, shape: &Shape, result: f32, score: f32) -> Position {
+        let me = game.side_to_move();
+        let white = me == Color::White;
+        Position {
+            us: shape.with_coarse(perspective_features(game, me)),
+            them: shape.with_coarse(perspective_features(game, me.opponent())),
+            classic: game.classic() as f32,
+            result: if white { result } else { 1.0 - result },
+            score: if white { score } else { -score },
+        }
+    }
 }
 
 /// The mean squared error of `σ(k·e)` of the hand-written evaluation against the targets.
@@ -229,11 +290,15 @@ pub struct NetSettings {
 /// The network in floating point, as it is trained.
 #[derive(Clone, Debug)]
 pub struct FloatNet {
-    /// `ROWS × HIDDEN` first-layer weights, row by row: the engine's inputs, then the coarse
+    /// The game's network shape.
+    shape: Shape,
+    /// Values in each accumulator.
+    hidden: usize,
+    /// `rows × hidden` first-layer weights, row by row: the engine's inputs, then the coarse
     /// features.
     w1: Vec<f32>,
     b1: Vec<f32>,
-    /// `2 × HIDDEN` output weights: the side to move's, then the opponent's.
+    /// `2 × hidden` output weights: the side to move's, then the opponent's.
     w2: Vec<f32>,
     b2: f32,
 }
@@ -243,28 +308,34 @@ const W1_LIMIT: f32 = 1.98;
 /// Largest output weight, within `i16` at [`QB`].
 const W2_LIMIT: f32 = 120.0;
 
+/// One perspective's accumulator in the trainer (its first `hidden` values used).
+type FloatAcc = [f32; MAX_HIDDEN];
+
 impl FloatNet {
-    /// Small random first-layer weights; output weights zero for a residual network (so it
+    /// A network of `shape` with `hidden` values per accumulator (at most [`MAX_HIDDEN`]):
+    /// small random first-layer weights; output weights zero for a residual network (so it
     /// starts as the hand-written evaluation), small random otherwise.
-    pub fn new(settings: &NetSettings) -> FloatNet {
+    pub fn new(shape: Shape, hidden: usize, settings: &NetSettings) -> FloatNet {
+        assert!((1..=MAX_HIDDEN).contains(&hidden), "1 to {MAX_HIDDEN} hidden values");
         let mut rng = SplitMix64::new(settings.seed);
         let mut uniform = |scale: f64| ((rng.unit() * 2.0 - 1.0) * scale) as f32;
-        let w1 = (0..ROWS * HIDDEN).map(|_| uniform(0.1)).collect();
-        let b1 = (0..HIDDEN).map(|_| 0.5 + uniform(0.1)).collect();
-        let w2 = (0..2 * HIDDEN).map(|_| if settings.residual { 0.0 } else { uniform(0.3) }).collect();
-        FloatNet { w1, b1, w2, b2: 0.0 }
+        let w1 = (0..shape.rows() * hidden).map(|_| uniform(0.1)).collect();
+        let b1 = (0..hidden).map(|_| 0.5 + uniform(0.1)).collect();
+        let w2 = (0..2 * hidden).map(|_| if settings.residual { 0.0 } else { uniform(0.3) }).collect();
+        FloatNet { shape, hidden, w1, b1, w2, b2: 0.0 }
     }
 
     fn parameters(&self) -> usize {
         self.w1.len() + self.b1.len() + self.w2.len() + 1
     }
 
-    fn accumulate(&self, features: &[u16]) -> [f32; HIDDEN] {
-        let mut acc = [0.0; HIDDEN];
-        acc.copy_from_slice(&self.b1);
+    fn accumulate(&self, features: &[u16]) -> FloatAcc {
+        let h = self.hidden;
+        let mut acc = [0.0; MAX_HIDDEN];
+        acc[..h].copy_from_slice(&self.b1);
         for &f in features {
-            let row = &self.w1[f as usize * HIDDEN..][..HIDDEN];
-            for (a, w) in acc.iter_mut().zip(row) {
+            let row = &self.w1[f as usize * h..][..h];
+            for (a, w) in acc[..h].iter_mut().zip(row) {
                 *a += w;
             }
         }
@@ -272,12 +343,13 @@ impl FloatNet {
     }
 
     /// The output logit of position `i`, the residual part included, and both accumulators.
-    fn forward(&self, data: &NetData, i: usize, k: f32, residual: bool) -> (f32, [[f32; HIDDEN]; 2]) {
+    fn forward(&self, data: &NetData, i: usize, k: f32, residual: bool) -> (f32, [FloatAcc; 2]) {
+        let h = self.hidden;
         let acc = [self.accumulate(data.us(i)), self.accumulate(data.them(i))];
         let mut y = self.b2 + if residual { k * data.classic[i] } else { 0.0 };
-        for (side, a) in acc.iter().enumerate() {
-            for (j, &v) in a.iter().enumerate() {
-                y += self.w2[side * HIDDEN + j] * v.clamp(0.0, 1.0);
+        for (a, w) in acc.iter().zip(self.w2.chunks_exact(h)) {
+            for (&v, &w) in a[..h].iter().zip(w) {
+                y += w * v.clamp(0.0, 1.0);
             }
         }
         (y, acc)
@@ -295,9 +367,10 @@ impl FloatNet {
     /// The summed gradient of the squared error over `positions`, added into `grad` (laid out
     /// as the parameters: w1, b1, w2, b2).
     fn add_gradient(&self, data: &NetData, positions: &[u32], k: f32, settings: &NetSettings, grad: &mut [f32]) {
-        let (g_w1, rest) = grad.split_at_mut(ROWS * HIDDEN);
-        let (g_b1, rest) = rest.split_at_mut(HIDDEN);
-        let (g_w2, g_b2) = rest.split_at_mut(2 * HIDDEN);
+        let h = self.hidden;
+        let (g_w1, rest) = grad.split_at_mut(self.w1.len());
+        let (g_b1, rest) = rest.split_at_mut(h);
+        let (g_w2, g_b2) = rest.split_at_mut(2 * h);
         for &i in positions {
             let i = i as usize;
             let (y, acc) = self.forward(data, i, k, settings.residual);
@@ -305,20 +378,20 @@ impl FloatNet {
             let d = 2.0 * (p - data.target(i, k, settings.lambda)) * p * (1.0 - p);
             g_b2[0] += d;
             for (side, features) in [data.us(i), data.them(i)].into_iter().enumerate() {
-                let mut d_acc = [0.0f32; HIDDEN];
-                for j in 0..HIDDEN {
+                let mut d_acc = [0.0f32; MAX_HIDDEN];
+                for j in 0..h {
                     let a = acc[side][j];
-                    g_w2[side * HIDDEN + j] += d * a.clamp(0.0, 1.0);
+                    g_w2[side * h + j] += d * a.clamp(0.0, 1.0);
                     if a > 0.0 && a < 1.0 {
-                        d_acc[j] = d * self.w2[side * HIDDEN + j];
+                        d_acc[j] = d * self.w2[side * h + j];
                     }
                 }
-                for j in 0..HIDDEN {
-                    g_b1[j] += d_acc[j];
+                for (g, da) in g_b1.iter_mut().zip(&d_acc[..h]) {
+                    *g += da;
                 }
                 for &f in features {
-                    let row = &mut g_w1[f as usize * HIDDEN..][..HIDDEN];
-                    for (g, da) in row.iter_mut().zip(&d_acc) {
+                    let row = &mut g_w1[f as usize * h..][..h];
+                    for (g, da) in row.iter_mut().zip(&d_acc[..h]) {
                         *g += da;
                     }
                 }
@@ -326,25 +399,34 @@ impl FloatNet {
         }
     }
 
-    /// The network as the engine runs it: integer weights, output in evaluation units.
-    pub fn quantize(&self, k: f32, residual: bool) -> Network {
+    /// The network as the engine runs it: integer weights, output in evaluation units. `H`
+    /// must be this network's accumulator size.
+    pub fn quantize<const H: usize>(&self, k: f32, residual: bool) -> Network<H> {
+        assert_eq!(self.hidden, H, "a network is quantized at its own size");
         let q = |w: f32, scale: i32| (w * scale as f32).round() as i16;
-        let mut network = Network::zero((1.0 / k).round() as i32, residual);
+        let shape = &self.shape;
+        let mut network = Network::zero(shape.inputs, (1.0 / k).round() as i32, residual);
         for (f, row) in network.w1.iter_mut().enumerate() {
             // A coarse feature's weights are shared by every fine feature in it: fold them in.
-            let coarse = net::coarse_feature(f).map(|c| INPUTS + c);
+            let coarse = (shape.coarse_feature)(f).map(|c| shape.inputs + c);
             for (j, w) in row.iter_mut().enumerate() {
-                let shared = coarse.map_or(0.0, |c| self.w1[c * HIDDEN + j]);
-                *w = q((self.w1[f * HIDDEN + j] + shared).clamp(-W1_LIMIT, W1_LIMIT), QA);
+                let shared = coarse.map_or(0.0, |c| self.w1[c * H + j]);
+                *w = q((self.w1[f * H + j] + shared).clamp(-W1_LIMIT, W1_LIMIT), QA);
             }
         }
-        for j in 0..HIDDEN {
+        for j in 0..H {
             network.b1[j] = q(self.b1[j], QA);
             network.w2[0][j] = q(self.w2[j], QB);
-            network.w2[1][j] = q(self.w2[HIDDEN + j], QB);
+            network.w2[1][j] = q(self.w2[H + j], QB);
         }
         network.b2 = (self.b2 * (QA * QB) as f32).round() as i32;
         network
+    }
+
+    /// The bytes of the network's file, as the engine reads it; `None` unless the network has
+    /// the engine's accumulator size.
+    pub fn to_file(&self, k: f32, residual: bool) -> Option<Vec<u8>> {
+        (self.hidden == self.shape.hidden).then(|| (self.shape.write)(self, k, residual))
     }
 }
 
@@ -419,61 +501,69 @@ fn shuffle(order: &mut [u32], rng: &mut SplitMix64) {
 mod tests {
     use super::*;
 
-    fn sample() -> NetData {
-        load(&["positions/selfplay-sample.txt".to_string()], GameOptions::default()).expect("the sample loads")
+    const HIVE_SAMPLE: &str = "positions/selfplay-sample.txt";
+    const INTELLECTOR_SAMPLE: &str = "positions/selfplay-intellector-sample.txt";
+
+    fn sample(file: &str) -> (Shape, NetData) {
+        load(&[file.to_string()], GameOptions::default()).expect("the sample loads")
+    }
+
+    fn settings(epochs: usize, lambda: f32, batch: usize, residual: bool, seed: u64, weight_decay: f32) -> NetSettings {
+        NetSettings { epochs, learning_rate: 0.01, lambda, batch, residual, seed, weight_decay }
     }
 
     #[test]
-    fn the_sample_loads_by_game() {
-        let data = sample();
-        assert_eq!(data.len(), 300);
-        // Each game's positions extend each other; the sample holds several games.
-        assert!(data.games() > 3, "{} games", data.games());
-        let (train, held) = data.split(4);
-        assert_eq!(train.len() + held.len(), 300);
-        assert!(!held.is_empty());
-        // No game on both sides of the split.
-        for g in &held.game {
-            assert!(!train.game.contains(g));
+    fn the_samples_load_by_game() {
+        for (file, name, positions, inputs) in
+            [(HIVE_SAMPLE, "Hive", 300, 3772), (INTELLECTOR_SAMPLE, "Intellector", 300, 708)]
+        {
+            let (shape, data) = sample(file);
+            assert_eq!((shape.name, data.len(), shape.inputs, shape.hidden), (name, positions, inputs, 32));
+            // Each game's positions extend each other; the sample holds several games.
+            assert!(data.games() > 3, "{file}: {} games", data.games());
+            let (train, held) = data.split(4);
+            assert_eq!(train.len() + held.len(), positions);
+            assert!(!held.is_empty());
+            // No game on both sides of the split.
+            for g in &held.game {
+                assert!(!train.game.contains(g));
+            }
         }
+        let (_, intellector) = sample(INTELLECTOR_SAMPLE);
+        assert_eq!(sample(INTELLECTOR_SAMPLE).0.net_file, "src/intellector/net.bin");
+        // A position has at most 28 pieces, each a fine and a coarse feature per perspective.
+        assert!((0..intellector.len()).all(|i| intellector.us(i).len() <= 56 && intellector.them(i).len() <= 56));
+    }
+
+    #[test]
+    fn files_of_two_games_are_refused() {
+        let files = [HIVE_SAMPLE.to_string(), INTELLECTOR_SAMPLE.to_string()];
+        let error = load(&files, GameOptions::default()).unwrap_err();
+        assert_eq!(error.to_string(), format!("{INTELLECTOR_SAMPLE}: positions of two games"));
     }
 
     #[test]
     fn a_residual_network_starts_as_the_hand_written_evaluation_and_learns() {
-        let data = sample();
-        let k = fit_scale(&data);
-        let settings = NetSettings {
-            epochs: 30,
-            learning_rate: 0.01,
-            lambda: 1.0,
-            batch: 64,
-            residual: true,
-            seed: 1,
-            weight_decay: 0.0,
-        };
-        let start = FloatNet::new(&settings);
-        let before = start.error(&data, k, 1.0, true);
-        assert!((before - classic_error(&data, k, 1.0)).abs() < 1e-6, "{before}");
-        let trained = train(&data, k, start, &settings, &mut |_, _| {});
-        let after = trained.error(&data, k, 1.0, true);
-        assert!(after < before, "training error {before} -> {after}");
+        for file in [HIVE_SAMPLE, INTELLECTOR_SAMPLE] {
+            let (shape, data) = sample(file);
+            let k = fit_scale(&data);
+            let settings = settings(30, 1.0, 64, true, 1, 0.0);
+            let start = FloatNet::new(shape, shape.hidden, &settings);
+            let before = start.error(&data, k, 1.0, true);
+            assert!((before - classic_error(&data, k, 1.0)).abs() < 1e-6, "{file}: {before}");
+            let trained = train(&data, k, start, &settings, &mut |_, _| {});
+            let after = trained.error(&data, k, 1.0, true);
+            assert!(after < before, "{file}: training error {before} -> {after}");
+        }
     }
 
     #[test]
     fn weight_decay_keeps_the_first_layer_small() {
-        let data = sample();
+        let (shape, data) = sample(HIVE_SAMPLE);
         let k = fit_scale(&data);
         let size = |weight_decay: f32| {
-            let settings = NetSettings {
-                epochs: 10,
-                learning_rate: 0.01,
-                lambda: 0.0,
-                batch: 64,
-                residual: true,
-                seed: 3,
-                weight_decay,
-            };
-            let trained = train(&data, k, FloatNet::new(&settings), &settings, &mut |_, _| {});
+            let settings = settings(10, 0.0, 64, true, 3, weight_decay);
+            let trained = train(&data, k, FloatNet::new(shape, shape.hidden, &settings), &settings, &mut |_, _| {});
             trained.w1.iter().map(|w| w.abs() as f64).sum::<f64>()
         };
         let (free, decayed) = (size(0.0), size(20.0));
@@ -483,38 +573,51 @@ mod tests {
     }
 
     #[test]
-    fn the_quantized_network_scores_as_the_float_one() {
-        let data = sample();
+    fn another_accumulator_size_trains_but_is_not_written() {
+        let (shape, data) = sample(INTELLECTOR_SAMPLE);
         let k = fit_scale(&data);
-        let settings = NetSettings {
-            epochs: 5,
-            learning_rate: 0.01,
-            lambda: 1.0,
-            batch: 32,
-            residual: false,
-            seed: 2,
-            weight_decay: 0.0,
-        };
-        let float = train(&data, k, FloatNet::new(&settings), &settings, &mut |_, _| {});
-        let network = float.quantize(k, false);
-        let lines = std::fs::read_to_string("positions/selfplay-sample.txt").unwrap();
-        for line in lines.lines().take(40) {
-            let AnyGame::Hive(game) = GameOptions::default().parse(line.splitn(3, '\t').nth(2).unwrap()).unwrap()
-            else {
-                unreachable!()
-            };
-            let hive = game.hive();
-            let me = hive.side_to_move();
-            let us = with_coarse(net::perspective_features(hive, me));
-            let them = with_coarse(net::perspective_features(hive, me.opponent()));
+        let settings = settings(2, 1.0, 64, true, 1, 0.0);
+        let trained = train(&data, k, FloatNet::new(shape, 8, &settings), &settings, &mut |_, _| {});
+        assert!(trained.error(&data, k, 1.0, true).is_finite());
+        assert_eq!(trained.to_file(k, true), None);
+        let engine_sized = FloatNet::new(shape, shape.hidden, &settings);
+        let bytes = engine_sized.to_file(k, true).expect("the engine's size is written");
+        assert!(crate::intellector::net::Network::from_bytes(&bytes, shape.inputs).is_ok());
+    }
+
+    /// Trains a pure network briefly on `file` and checks the quantized network's score of its
+    /// first positions against the float one's.
+    fn quantized_scores_as_float<const H: usize, P: Learned>(file: &str, position: fn(&AnyGame) -> &P) {
+        let (shape, data) = sample(file);
+        let k = fit_scale(&data);
+        let settings = settings(5, 1.0, 32, false, 2, 0.0);
+        let float = train(&data, k, FloatNet::new(shape, H, &settings), &settings, &mut |_, _| {});
+        let network = float.quantize::<H>(k, false);
+        let lines = std::fs::read_to_string(file).unwrap();
+        for line in lines.lines().filter(|l| !l.starts_with('#')).take(40) {
+            let game = GameOptions::default().parse(line.splitn(3, '\t').nth(2).unwrap()).unwrap();
+            let game = position(&game);
             let mut one = NetData::default();
-            one.push(Position { us, them, classic: 0.0, result: 0.5, score: 0.0 }, 0);
+            one.push(Position::of(game, &shape, 0.5, 0.0), 0);
             let (y, _) = float.forward(&one, 0, k, false);
             let float_eval = y / k;
-            let int_eval = network.evaluate(hive) as f32;
+            let int_eval = network.evaluate(game) as f32;
             // Within the rounding of up to 56 first-layer rows at 1/128 and the output's floor
-            // (a few evaluation units: 3.7 seen with offsets within three steps).
-            assert!((float_eval - int_eval).abs() < 5.0 + 0.02 * float_eval.abs(), "{float_eval} vs {int_eval}");
+            // (a few evaluation units: 3.7 seen for Hive with offsets within three steps).
+            let bound = 5.0 + 0.02 * float_eval.abs();
+            assert!((float_eval - int_eval).abs() < bound, "{file}: {float_eval} vs {int_eval}");
         }
+    }
+
+    #[test]
+    fn the_quantized_network_scores_as_the_float_one() {
+        quantized_scores_as_float::<{ crate::hive::net::HIDDEN }, Hive>(HIVE_SAMPLE, |g| match g {
+            AnyGame::Hive(g) => g.hive(),
+            AnyGame::Intellector(_) => unreachable!("a Hive sample"),
+        });
+        quantized_scores_as_float::<{ crate::intellector::net::HIDDEN }, _>(INTELLECTOR_SAMPLE, |g| match g {
+            AnyGame::Intellector(g) => g.position(),
+            AnyGame::Hive(_) => unreachable!("an Intellector sample"),
+        });
     }
 }

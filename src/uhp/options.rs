@@ -2,8 +2,8 @@
 
 use super::error::ProtocolError;
 use crate::games::GameOptions;
-use crate::hive::Evaluation;
 use crate::intellector::Rules;
+use crate::nnue::Evaluation;
 use crate::search::{level, Level, Searcher, MAX_MULTIPV};
 
 /// How many helper threads search beside the main one.
@@ -96,10 +96,11 @@ fn bool_text(b: bool) -> &'static str {
 
 impl Options {
     /// Option names, in the order `options` lists them.
-    pub const NAMES: [&'static str; 9] = [
+    pub const NAMES: [&'static str; 10] = [
         "Difficulty",
         "DifficultySeed",
         "Evaluation",
+        "IntellectorEvaluation",
         "IntellectorRules",
         "MaxHelperThreads",
         "MultiPV",
@@ -147,6 +148,10 @@ impl Options {
             HelperThreads::Count(n) => n.to_string(),
         };
         let rules = |r: Rules| if r == Rules::Modern { "Modern" } else { "Classic" };
+        let evaluation = |name: &str, now: Evaluation, default: Evaluation| {
+            let values: Vec<&str> = Evaluation::ALL.iter().map(|e| e.name()).collect();
+            format!("{name};enum;{};{};{}", now.name(), default.name(), values.join(";"))
+        };
         Ok(match Options::canonical_name(name)? {
             "Difficulty" => {
                 let levels: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
@@ -161,15 +166,12 @@ impl Options {
                 format!("DifficultySeed;int;{};{};0;{MAX_SEED}", self.difficulty_seed, defaults.difficulty_seed)
             }
             "MultiPV" => format!("MultiPV;int;{};{};1;{MAX_MULTIPV}", self.multipv, defaults.multipv),
-            "Evaluation" => {
-                let values: Vec<&str> = Evaluation::ALL.iter().map(|e| e.name()).collect();
-                format!(
-                    "Evaluation;enum;{};{};{}",
-                    self.game.hive_evaluation.name(),
-                    defaults.game.hive_evaluation.name(),
-                    values.join(";")
-                )
-            }
+            "Evaluation" => evaluation("Evaluation", self.game.hive_evaluation, defaults.game.hive_evaluation),
+            "IntellectorEvaluation" => evaluation(
+                "IntellectorEvaluation",
+                self.game.intellector_evaluation,
+                defaults.game.intellector_evaluation,
+            ),
             "IntellectorRules" => format!(
                 "IntellectorRules;enum;{};{};Modern;Classic",
                 rules(self.game.intellector_rules),
@@ -249,6 +251,9 @@ impl Options {
         match Options::canonical_name(name)? {
             "Difficulty" => self.difficulty = Level::parse(value).unwrap_or(self.difficulty),
             "Evaluation" => self.game.hive_evaluation = Evaluation::parse(value).unwrap_or(self.game.hive_evaluation),
+            "IntellectorEvaluation" => {
+                self.game.intellector_evaluation = Evaluation::parse(value).unwrap_or(self.game.intellector_evaluation)
+            }
             "DifficultySeed" => {
                 if let Ok(n) = super::error::parse_int(value) {
                     self.difficulty_seed = n.max(0) as u32;
