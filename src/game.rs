@@ -148,18 +148,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Whether the game has ended in this position.
     fn outcome(&self) -> Outcome;
 
-    /// Switches to the static evaluation the difficulty levels were calibrated with (Hive's
-    /// hand-written one), whatever evaluation the position was set to: a level's depth and
-    /// node caps were measured against other engines with it, and a stronger evaluation at
-    /// the same caps would make every level stronger than its table says. Games with one
-    /// evaluation do nothing.
-    fn use_level_evaluation(&mut self) {}
-
-    /// Stops keeping what only the static evaluation needs brought up to date on every move
-    /// (Hive's network accumulators), for a caller that plays moves and never evaluates
-    /// (perft): the count is the same, without the bookkeeping. Games that keep nothing of
-    /// the kind do nothing.
-    fn stop_evaluating(&mut self) {}
+    /// Switches to the hand-written evaluation, whatever evaluation the position was set to.
+    /// Two callers need it: a difficulty level's search, since the levels' depth and node caps
+    /// were calibrated against other engines with it (a stronger evaluation at the same caps
+    /// would make every level stronger than its table says); and perft, which never evaluates,
+    /// since the hand-written evaluation keeps nothing move by move (a network's accumulators
+    /// cost more than half of a count). Games without a network do nothing.
+    fn use_classic_evaluation(&mut self) {}
 
     /// Static evaluation from the side to move's point of view, in centipawn-like units;
     /// positive is good for the side to move. Terminal positions are scored by the search.

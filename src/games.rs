@@ -307,7 +307,11 @@ mod tests {
 
     #[test]
     fn each_game_takes_its_own_evaluation() {
-        let options = GameOptions { intellector_evaluation: Evaluation::Net, ..GameOptions::default() };
+        let options = GameOptions {
+            hive_evaluation: Evaluation::Classic,
+            intellector_evaluation: Evaluation::Net,
+            ..GameOptions::default()
+        };
         let evaluations = |game: &AnyGame| match game {
             AnyGame::Hive(g) => g.hive().evaluation(),
             AnyGame::Intellector(g) => g.position().evaluation(),
@@ -318,9 +322,10 @@ mod tests {
         assert_eq!(evaluations(&options.new_game("Base").unwrap()), Evaluation::Classic);
         intellector.apply(GameOptions::default());
         assert_eq!(evaluations(&intellector), Evaluation::Classic);
-        let hive = GameOptions { hive_evaluation: Evaluation::Net, ..GameOptions::default() };
-        assert_eq!(evaluations(&hive.new_game("Base").unwrap()), Evaluation::Net);
-        assert_eq!(evaluations(&hive.new_game("Intellector").unwrap()), Evaluation::Classic);
+        // By default Hive plays with its network, Intellector with its hand-written evaluation.
+        let defaults = GameOptions::default();
+        assert_eq!(evaluations(&defaults.new_game("Base").unwrap()), Evaluation::Net);
+        assert_eq!(evaluations(&defaults.new_game("Intellector").unwrap()), Evaluation::Classic);
     }
 
     #[test]

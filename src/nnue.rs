@@ -25,7 +25,7 @@ use std::sync::OnceLock;
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Evaluation {
     /// The hand-written evaluation with tuned weights; the difficulty levels always use it
-    /// (see [`crate::game::Game::use_level_evaluation`]).
+    /// (see [`crate::game::Game::use_classic_evaluation`]).
     Classic,
     /// The learned network.
     Net,

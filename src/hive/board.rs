@@ -220,7 +220,9 @@ impl Hive {
             hash: 0,
             history: Vec::with_capacity(256),
             repetition_draw: false,
-            evaluation: super::DEFAULT_EVALUATION,
+            // A bare position keeps no accumulators; a game set up by `GameOptions` takes its
+            // evaluation ([`super::DEFAULT_EVALUATION`] unless asked).
+            evaluation: Evaluation::Classic,
             accumulators: Accumulators::default(),
             scratch: Scratch::new(),
         }

@@ -31,8 +31,8 @@ pub use board::Hive;
 /// Which static evaluation a Hive position is scored by (the `Evaluation` option).
 pub use crate::nnue::Evaluation;
 
-/// The evaluation a Hive position starts with: the network, which beat the hand-written
-/// evaluation at equal time (SPRT, then +74 Elo over 400 games at 0.2 s a move).
+/// The evaluation Hive games are played with unless asked (`GameOptions::default`): the
+/// network, which beat the hand-written evaluation at equal time (SPRT, then +74 Elo over 400 games at 0.2 s a move).
 pub const DEFAULT_EVALUATION: Evaluation = Evaluation::Net;
 pub use grid::Cell;
 pub use illegal::IllegalMove;
@@ -213,12 +213,7 @@ impl Game for Hive {
         Hive::outcome(self)
     }
 
-    fn use_level_evaluation(&mut self) {
-        self.set_evaluation(Evaluation::Classic);
-    }
-
-    fn stop_evaluating(&mut self) {
-        // The hand-written evaluation keeps nothing move by move: `make` only plays.
+    fn use_classic_evaluation(&mut self) {
         self.set_evaluation(Evaluation::Classic);
     }
 

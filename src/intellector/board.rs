@@ -79,7 +79,9 @@ impl Position {
             repetitions: 0,
             hash: 0,
             history: Vec::with_capacity(256),
-            evaluation: super::DEFAULT_EVALUATION,
+            // A bare position keeps no accumulators; a game set up by `GameOptions` takes its
+            // evaluation ([`super::DEFAULT_EVALUATION`] unless asked).
+            evaluation: Evaluation::Classic,
             accumulators: Accumulators::default(),
         };
         let invalid = |message: &str| Err(RulesError::InvalidPosition(message.to_string()));

@@ -111,8 +111,8 @@ pub use record::IntellectorGame;
 
 use crate::nnue::Evaluation;
 
-/// The evaluation an Intellector position starts with: the hand-written one, until a network
-/// beats it at equal time.
+/// The evaluation Intellector games are played with unless asked (`GameOptions::default`):
+/// the hand-written one, until a network beats it at equal time.
 pub const DEFAULT_EVALUATION: Evaluation = Evaluation::Classic;
 
 use crate::eval::{Trace, Tunable, Weight};
@@ -235,7 +235,7 @@ impl Game for Position {
         Position::outcome(self)
     }
 
-    fn use_level_evaluation(&mut self) {
+    fn use_classic_evaluation(&mut self) {
         self.set_evaluation(Evaluation::Classic);
     }
 

@@ -212,7 +212,7 @@ impl Searcher {
         let root = match shape {
             Some(_) => {
                 let mut game = root.clone();
-                game.use_level_evaluation();
+                game.use_classic_evaluation();
                 level_root = game;
                 &level_root
             }

@@ -148,7 +148,7 @@ pub fn perft_parallel(game: &AnyGame, depth: usize) -> u64 {
 /// count from the start position).
 fn counting_copy<G: Game>(position: &G) -> G {
     let mut copy = position.clone();
-    copy.stop_evaluating();
+    copy.use_classic_evaluation();
     copy
 }
 
