@@ -320,12 +320,12 @@ mod tests {
         assert_eq!(evaluations(&intellector), Evaluation::Net);
         assert_eq!(evaluations(&options.parse("Intellector;InProgress;Black[1];e2e3").unwrap()), Evaluation::Net);
         assert_eq!(evaluations(&options.new_game("Base").unwrap()), Evaluation::Classic);
-        intellector.apply(GameOptions::default());
+        intellector.apply(GameOptions { intellector_evaluation: Evaluation::Classic, ..options });
         assert_eq!(evaluations(&intellector), Evaluation::Classic);
-        // By default Hive plays with its network, Intellector with its hand-written evaluation.
+        // By default both games play with their networks.
         let defaults = GameOptions::default();
         assert_eq!(evaluations(&defaults.new_game("Base").unwrap()), Evaluation::Net);
-        assert_eq!(evaluations(&defaults.new_game("Intellector").unwrap()), Evaluation::Classic);
+        assert_eq!(evaluations(&defaults.new_game("Intellector").unwrap()), Evaluation::Net);
     }
 
     #[test]

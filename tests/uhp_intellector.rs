@@ -75,10 +75,10 @@ fn classic_rules_option() {
 }
 
 #[test]
-fn the_network_option_is_set_and_searched_with() {
-    let r = replies("newgame Intellector\nplay e2e3\noptions set IntellectorEvaluation net\nbestmove depth 2\n");
-    assert_eq!(r[2], ["IntellectorEvaluation;enum;Net;Classic;Classic;Net", "ok"]);
-    // The game in progress is searched with the network: a legal reply comes.
+fn the_evaluation_option_is_set_and_searched_with() {
+    let r = replies("newgame Intellector\nplay e2e3\noptions set IntellectorEvaluation classic\nbestmove depth 2\n");
+    assert_eq!(r[2], ["IntellectorEvaluation;enum;Classic;Net;Classic;Net", "ok"]);
+    // The game in progress is searched with the hand-written evaluation: a legal reply comes.
     let r2 = replies("newgame Intellector\nplay e2e3\nvalidmoves\n");
     let legal: Vec<&str> = r2[2][0].split(';').collect();
     assert!(legal.contains(&r[3][0].as_str()), "{:?}", r[3]);

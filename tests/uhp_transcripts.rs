@@ -162,7 +162,7 @@ fn options_list_get_set() {
         "{INFO}Difficulty;enum;Max;Max;Easy;Medium;Hard;Max\n\
          DifficultySeed;int;0;0;0;2147483647\n\
          Evaluation;enum;Net;Net;Classic;Net\n\
-         IntellectorEvaluation;enum;Classic;Classic;Classic;Net\n\
+         IntellectorEvaluation;enum;Net;Net;Classic;Net\n\
          IntellectorRules;enum;Modern;Modern;Modern;Classic\n\
          MaxHelperThreads;enum;None;Auto;{helper_values}\n\
          MultiPV;int;1;1;1;64\n\

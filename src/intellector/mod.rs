@@ -113,7 +113,7 @@ use crate::nnue::Evaluation;
 
 /// The evaluation Intellector games are played with unless asked (`GameOptions::default`):
 /// the hand-written one, until a network beats it at equal time.
-pub const DEFAULT_EVALUATION: Evaluation = Evaluation::Classic;
+pub const DEFAULT_EVALUATION: Evaluation = Evaluation::Net;
 
 use crate::eval::{Trace, Tunable, Weight};
 use crate::game::{Color, Game, LevelShape, Outcome};
