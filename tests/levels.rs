@@ -148,6 +148,25 @@ fn levels_search_with_the_evaluation_they_were_calibrated_with() {
     assert_ne!(search(Level::Max, Evaluation::Net).2, search(Level::Max, Evaluation::Classic).2);
 }
 
+#[test]
+fn intellector_levels_search_with_the_hand_written_evaluation_too() {
+    use comb::hive::Evaluation;
+    let search = |level: Level, evaluation: Evaluation| {
+        let mut root =
+            IntellectorGame::parse("Intellector;InProgress;Black[1];e2e3", Rules::Modern).unwrap().position().clone();
+        root.set_evaluation(evaluation);
+        let mut engine = Searcher::new(4, 1);
+        engine.set_level(level, 7);
+        let r = engine.search(&root, Limits::depth(5), &AtomicBool::new(false), &mut |_| {});
+        (r.best, r.score, r.nodes, r.lines)
+    };
+    assert_eq!(comb::games::GameOptions::default().intellector_evaluation, Evaluation::Net);
+    for level in [Level::Easy, Level::Medium, Level::Hard] {
+        assert_eq!(search(level, Evaluation::Net), search(level, Evaluation::Classic), "{level:?}");
+    }
+    assert_ne!(search(Level::Max, Evaluation::Net).2, search(Level::Max, Evaluation::Classic).2);
+}
+
 fn comb(args: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_comb")).args(args).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
