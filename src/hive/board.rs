@@ -552,9 +552,7 @@ impl Hive {
     fn make_with_network(&mut self, mv: Move) {
         let change = self.net_change(mv);
         self.play(mv);
-        if let Some(change) = change {
-            self.apply_net_change(change);
-        }
+        self.apply_net_change(change);
     }
 
     /// Plays `mv` on the board and keys the hash, with what `unmake` needs kept in the history.

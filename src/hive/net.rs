@@ -240,20 +240,15 @@ impl Hive {
         self.accumulators.network(network)
     }
 
-    /// What `mv` will change in the features, read before it is made; `None` unless the
-    /// network is the evaluation.
+    /// What `mv` will change in the features, read before it is made (only `make` with the
+    /// network as the evaluation asks).
     #[inline]
-    pub(crate) fn net_change(&self, mv: super::Move) -> Option<Change> {
+    pub(crate) fn net_change(&self, mv: super::Move) -> Change {
         use super::MoveView;
-        if self.evaluation != super::Evaluation::Net {
-            return None;
-        }
         let (piece, to) = match mv.view() {
             MoveView::Place { piece, to } => (piece, to),
             MoveView::Move { piece, to, .. } => (piece, to),
-            MoveView::Pass => {
-                return Some(Change { pieces: [None; 3], removed: [(0, 0); 12], count: 0, refresh: false })
-            }
+            MoveView::Pass => return Change { pieces: [None; 3], removed: [(0, 0); 12], count: 0, refresh: false },
         };
         let mut change = Change {
             pieces: [Some(piece), self.below(piece), self.top(to)],
@@ -270,7 +265,7 @@ impl Hive {
                 });
             }
         }
-        Some(change)
+        change
     }
 
     /// Pushes the accumulators of the position `change`'s move has just made.
