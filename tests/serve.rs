@@ -605,13 +605,20 @@ fn the_uhp_socket_answers_as_stdin_does() {
 
 /// Waits until no search runs on the server and returns how long that took.
 fn wait_idle(serve: &Serve) -> Duration {
+    wait_searches(serve, 0)
+}
+
+/// Waits until `count` searches run on the server and returns how long that took. A game
+/// shows `thinking` as soon as its move is asked for; the search itself takes its slot a
+/// moment later, on another task.
+fn wait_searches(serve: &Serve, count: u64) -> Duration {
     let start = Instant::now();
     loop {
         let (_, info) = serve.get("/api/info");
-        if info["searches_running"] == 0 {
+        if info["searches_running"] == count {
             return start.elapsed();
         }
-        assert!(start.elapsed() < PATIENCE, "a search still runs: {info}");
+        assert!(start.elapsed() < PATIENCE, "expected {count} searches: {info}");
         std::thread::sleep(Duration::from_millis(2));
     }
 }
@@ -815,6 +822,7 @@ fn the_last_events_socket_closing_stops_the_games_search_and_ends_its_engines() 
     let events = format!("/api/games/{id}/events");
     let (first, second) = (serve.socket(&events), serve.socket(&events));
     serve.wait_for(id, "comb to think", |p| p["thinking"] == true);
+    wait_searches(&serve, 1);
     // One page closes: the other still shows the game, so the search goes on.
     drop(first);
     std::thread::sleep(Duration::from_millis(300));
@@ -829,7 +837,7 @@ fn the_last_events_socket_closing_stops_the_games_search_and_ends_its_engines() 
     // A page opens it again (a reload): comb thinks again, until that page closes too.
     let again = serve.socket(&events);
     serve.wait_for(id, "comb to think again", |p| p["thinking"] == true);
-    assert_eq!(serve.get("/api/info").1["searches_running"], 1);
+    wait_searches(&serve, 1);
     drop(again);
     wait_idle(&serve);
     serve.request("DELETE", &format!("/api/games/{id}"), None, None);
