@@ -5,7 +5,7 @@
 //! walk, two throwers) is emitted once: a move is identified by (piece, destination).
 
 use super::board::{Hive, Rings};
-use super::grid::{anticlockwise, clockwise, neighbour, opposite, Cell, NO_CELL, ORIGIN};
+use super::grid::{neighbour, opposite, Cell, NO_CELL, ORIGIN};
 use super::piece::{Bug, Piece, PieceSet, SAME_BUG_AS_PREVIOUS};
 use super::Move;
 use crate::game::Color;
@@ -195,40 +195,37 @@ impl Hive {
         t
     }
 
-    /// Whether a thrower on `thrower` can lift the piece in direction `d` onto itself: the
-    /// target stands alone, did not just move, does not split the hive, and the climb is not
-    /// blocked by two flanking stacks of height 2 or more.
-    #[inline]
-    fn can_lift(&self, thrower: Cell, d: usize, pinned: PieceSet) -> bool {
-        let n = neighbour(thrower, d);
-        if self.height(n) != 1 {
-            return false;
-        }
-        // The height check above makes the top a piece.
-        let target = self.top[n].piece();
-        if self.last_moved == target || pinned.contains(target) {
-            return false;
-        }
-        let (l, r) = (self.height(neighbour(thrower, anticlockwise(d))), self.height(neighbour(thrower, clockwise(d))));
-        l.min(r) <= 1
-    }
-
-    /// The lifts and drops of the thrower on `thrower`. A drop is a beetle step down from the
-    /// thrower to an empty neighbour; the lifted piece's own cell flanks two of them, but with
-    /// height 1 it can never close a gate (that takes two stacks of height 2), so the drops do
-    /// not depend on which piece is thrown.
+    /// The lifts and drops of the thrower on `thrower`, worked out for all six directions at
+    /// once from its ring. A lift takes a neighbour that stands alone, did not just move and
+    /// does not split the hive; a drop is a beetle step down from the thrower to an empty
+    /// neighbour. Either is blocked where both flanking stacks are two pieces high or more (a
+    /// gate). The lifted piece's own cell flanks two drops, but with height 1 it can never close
+    /// a gate, so the drops do not depend on which piece is thrown.
     fn throw_of(&self, thrower: Cell, pinned: PieceSet) -> Throw {
-        let mut throw = Throw { thrower, lifts: PieceSet::EMPTY, drops: 0 };
-        for d in 0..6 {
-            if self.can_lift(thrower, d, pinned) {
-                throw.lifts.insert(self.top[neighbour(thrower, d)].piece());
-            }
-            let (l, r) =
-                (self.height(neighbour(thrower, anticlockwise(d))), self.height(neighbour(thrower, clockwise(d))));
-            if !self.occupied(neighbour(thrower, d)) && l.min(r) <= 1 {
-                throw.drops |= 1 << d;
-            }
+        let occupied = self.ring(thrower);
+        // Bit d: the neighbour in direction d is a stack of two or more.
+        let mut tall = 0u8;
+        let mut ring = occupied;
+        while ring != 0 {
+            let d = ring.trailing_zeros() as usize;
+            ring &= ring - 1;
+            tall |= u8::from(self.height(neighbour(thrower, d)) >= 2) << d;
         }
+        let before = ((tall << 1) | (tall >> 5)) & 63; // bit d: the stack at d-1 is tall
+        let after = ((tall >> 1) | (tall << 5)) & 63; // bit d: the stack at d+1 is tall
+        let open = !(before & after) & 63;
+        let mut throw = Throw { thrower, lifts: PieceSet::EMPTY, drops: !occupied & open };
+        let mut lifts = occupied & !tall & open;
+        while lifts != 0 {
+            let d = lifts.trailing_zeros() as usize;
+            lifts &= lifts - 1;
+            // A neighbour of height 1: its top is a piece.
+            throw.lifts.insert(self.top[neighbour(thrower, d)].piece());
+        }
+        if let Some(last) = self.last_moved.get() {
+            throw.lifts.remove(last);
+        }
+        throw.lifts = throw.lifts - pinned;
         throw
     }
 
