@@ -26,8 +26,10 @@ impl Hive {
         let mut reached = [from; REACH];
         let mut count = 0;
         // Cells still to look at, each with the direction it was reached from, which leads
-        // back into the reached set and so is not tried.
-        let mut stack = [(from, 0u8); REACH];
+        // back into the reached set and so is not tried. Packed into one word (cell index, and
+        // the way back's bit above it) so that setting the array up is a few vector stores:
+        // as pairs it took two stores an entry, a tenth of the flood's instructions.
+        let mut stack = [0u32; REACH];
         let mut top = 0;
         // Borrowed once, field by field: the loop then keeps the set's address in a register.
         let (rings, dests) = (&self.rings, &mut *self.scratch.dests);
@@ -45,7 +47,7 @@ impl Hive {
                 if dests.insert(n) {
                     if next.0 != NO_CELL {
                         // The counts stay below REACH (see above); the masks drop the bounds checks.
-                        stack[top & (REACH - 1)] = next;
+                        stack[top & (REACH - 1)] = next.0.index() as u32 | u32::from(next.1) << 16;
                         top += 1;
                     }
                     next = (n, 1 << opposite(d));
@@ -57,7 +59,8 @@ impl Hive {
                 (c, back) = next;
             } else if top > 0 {
                 top -= 1;
-                (c, back) = stack[top & (REACH - 1)];
+                let entry = stack[top & (REACH - 1)];
+                (c, back) = (Cell::from_index(entry as u16), (entry >> 16) as u8);
             } else {
                 break;
             }
