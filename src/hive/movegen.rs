@@ -225,7 +225,7 @@ impl Hive {
         if let Some(last) = self.last_moved.get() {
             throw.lifts.remove(last);
         }
-        throw.lifts = throw.lifts - pinned;
+        throw.lifts -= pinned;
         throw
     }
 
