@@ -112,7 +112,8 @@ pub use record::IntellectorGame;
 use crate::nnue::Evaluation;
 
 /// The evaluation Intellector games are played with unless asked (`GameOptions::default`):
-/// the hand-written one, until a network beats it at equal time.
+/// the network, which beat the hand-written evaluation at equal time (+94.9 ± 40.3 Elo over
+/// 300 games at 0.2 s a move).
 pub const DEFAULT_EVALUATION: Evaluation = Evaluation::Net;
 
 use crate::eval::{Trace, Tunable, Weight};
