@@ -19,7 +19,7 @@
 //! and the weights, an opening and an end-game value for each, live in
 //! [`super::weights::WEIGHTS`], written by `comb tune`.
 
-use super::grid::{adjacent, neighbour, slide_mask, Cell, DIRECTION_DELTAS};
+use super::grid::{adjacent, neighbour, Cell, DIRECTION_DELTAS};
 use super::piece::{Bug, Piece, PieceSet};
 use super::weights::WEIGHTS;
 use super::{Hive, Move, MoveView};
@@ -216,7 +216,7 @@ fn can_move(hive: &Hive, piece: Piece, pinned: PieceSet) -> bool {
         Bug::Beetle | Bug::Grasshopper | Bug::Ladybug => true,
         Bug::Mosquito => hive.level(piece) > 0 || hive.ring(c) != 0,
         // Crawlers need a legal slide from their cell.
-        _ => slide_mask(hive.ring(c)) != 0,
+        _ => hive.slides(c) != 0,
     }
 }
 

@@ -208,30 +208,13 @@ pub const fn opposite(d: usize) -> usize {
 /// neighbour in direction `d` is occupied) can slide one step: the target is empty and exactly
 /// one of the two flanking cells is occupied (both is a gate, neither loses contact).
 ///
-/// One load from a 64-entry table: the ant's flood asks this for every cell it reaches, and
-/// working it out took ten operations.
-#[inline(always)]
-pub fn slide_mask(ring: u8) -> u8 {
-    SLIDE_MASKS[ring as usize & 63]
-}
-
-/// [`slide_mask`] worked out.
-const fn slide_mask_of(ring: u8) -> u8 {
+/// The definition. Move generation reads the same directions from the board's neighbourhood
+/// words (`Rings::slides`), which keep the ring doubled so that this takes three operations.
+pub const fn slide_mask(ring: u8) -> u8 {
     let before = ((ring << 1) | (ring >> 5)) & 63; // bit d = neighbour d-1 occupied
     let after = ((ring >> 1) | (ring << 5)) & 63; // bit d = neighbour d+1 occupied
     !ring & (before ^ after) & 63
 }
-
-/// [`slide_mask`] for every ring.
-static SLIDE_MASKS: [u8; 64] = {
-    let mut table = [0; 64];
-    let mut ring = 0;
-    while ring < 64 {
-        table[ring] = slide_mask_of(ring as u8);
-        ring += 1;
-    }
-    table
-};
 
 #[cfg(test)]
 mod tests {

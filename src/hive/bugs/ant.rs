@@ -1,6 +1,6 @@
 //! Soldier Ant: any number of slides.
 
-use crate::hive::grid::{neighbour, opposite, slide_mask, Cell, NO_CELL};
+use crate::hive::grid::{neighbour, opposite, Cell, NO_CELL};
 use crate::hive::piece::{Piece, PIECE_COUNT};
 use crate::hive::{Hive, Move};
 
@@ -36,7 +36,7 @@ impl Hive {
         dests.insert(from);
         let (mut c, mut back) = (from, 0u8);
         loop {
-            let mut mask = slide_mask(rings[c].occupied()) & !back;
+            let mut mask = rings[c].slides(back);
             // The last cell found here is looked at next, straight from registers: it would be
             // the first off the stack.
             let mut next = (NO_CELL, 0u8);

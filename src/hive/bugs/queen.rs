@@ -1,6 +1,6 @@
 //! Queen Bee: one slide. (The pillbug walks the same way.)
 
-use crate::hive::grid::{neighbour, slide_mask, Cell};
+use crate::hive::grid::{neighbour, Cell};
 use crate::hive::piece::Piece;
 use crate::hive::{Hive, Move};
 
@@ -10,7 +10,7 @@ impl Hive {
     pub(crate) fn queen_moves(&mut self, piece: Piece, from: Cell, out: &mut Vec<Move>) {
         // The ring of `from` describes its neighbours, which lifting the piece leaves as they
         // are: no need to lift it.
-        let mut mask = slide_mask(self.ring(from));
+        let mut mask = self.slides(from);
         while mask != 0 {
             let d = mask.trailing_zeros() as usize;
             mask &= mask - 1;
