@@ -741,7 +741,11 @@ mod tests {
         for ring in 0..64u8 {
             for except in 0..64u8 {
                 let rings = Rings(u32::from(ring) * Rings::OCCUPIED);
-                assert_eq!(rings.slides(except), crate::hive::grid::slide_mask(ring) & !except, "{ring:06b} {except:06b}");
+                assert_eq!(
+                    rings.slides(except),
+                    crate::hive::grid::slide_mask(ring) & !except,
+                    "{ring:06b} {except:06b}"
+                );
             }
         }
     }
