@@ -157,6 +157,20 @@ fn threads_return_legal_moves() {
     }
 }
 
+/// Threads that finish iterations for each other still prove what one thread proves: every
+/// forced win in two moves, at a depth where the helpers run ahead of the main thread, with
+/// every thread count from two to four.
+#[test]
+fn threads_find_the_wins_one_thread_finds() {
+    for game in tactics("win2") {
+        for threads in 2..=4 {
+            let mut engine = Searcher::new(16, threads);
+            let r = engine.search(game.hive(), Limits::depth(5), &AtomicBool::new(false), &mut |_| {});
+            assert_eq!(r.score, MATE - 3, "{threads} threads: {}", game.game_string());
+        }
+    }
+}
+
 #[test]
 fn intellector_search_takes_a_free_intellector() {
     use comb::intellector::{IntellectorGame, Rules};
