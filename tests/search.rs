@@ -19,7 +19,12 @@ fn tactics(kind: &str) -> Vec<HiveGame> {
 }
 
 fn best(hive: &Hive, depth: u32) -> (comb::hive::Move, i32) {
-    let mut engine = Searcher::new(16, 1);
+    best_on(hive, depth, 1)
+}
+
+/// [`best`] searched with `threads` threads.
+fn best_on(hive: &Hive, depth: u32, threads: usize) -> (comb::hive::Move, i32) {
+    let mut engine = Searcher::new(16, threads);
     let r = engine.search(hive, Limits::depth(depth), &AtomicBool::new(false), &mut |_| {});
     (r.best.unwrap(), r.score)
 }
@@ -164,9 +169,8 @@ fn threads_return_legal_moves() {
 fn threads_find_the_wins_one_thread_finds() {
     for game in tactics("win2") {
         for threads in 2..=4 {
-            let mut engine = Searcher::new(16, threads);
-            let r = engine.search(game.hive(), Limits::depth(5), &AtomicBool::new(false), &mut |_| {});
-            assert_eq!(r.score, MATE - 3, "{threads} threads: {}", game.game_string());
+            let (_, score) = best_on(game.hive(), 5, threads);
+            assert_eq!(score, MATE - 3, "{threads} threads: {}", game.game_string());
         }
     }
 }
