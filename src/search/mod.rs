@@ -252,9 +252,11 @@ impl Searcher {
             // the search goes on with the threads it has.
             let handles: Vec<_> = (0..helpers)
                 .map_while(|i| {
-                    let game = root.clone();
                     let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
-                        let mut w = Worker::new(game, shared, None, i + 1, 1);
+                        // The copy is made by the thread that uses it, so its tables come from
+                        // that thread's own memory and never share a cache line with another
+                        // thread's hot data.
+                        let mut w = Worker::new(root.clone(), shared, None, i + 1, 1);
                         w.iterate(&helper_limits, &mut |_| {});
                         w.nodes
                     });
