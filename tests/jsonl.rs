@@ -2,7 +2,7 @@
 //! a line read back is written again byte for byte: the committed calibration record (written
 //! by comb 0.1.0 over many sessions) merges to the report it always gave and to its own lines,
 //! and a run killed mid-way by comb 0.1.0 (`tests/data/resume-v0.1.0.jsonl`) resumes into the
-//! games an uninterrupted run plays.
+//! games an uninterrupted run plays (the old run's games kept, the rest played by this comb).
 
 use serde_json::Value;
 use std::path::Path;
@@ -116,13 +116,24 @@ fn a_run_killed_under_an_earlier_version_resumes() {
     assert_eq!(text.lines().take(4).collect::<Vec<_>>(), kept);
     assert_eq!(text.lines().count(), 6);
 
-    // The games, report and PGN of a run never interrupted.
+    // The games, report and PGN of a run never interrupted: the old run's four games, then the
+    // two the current engine plays (a fresh run's fifth and sixth: the search may have changed
+    // since 0.1.0, the schedule may not), read back by a resume with nothing left to play.
+    let (fresh, fresh_pgn) = (dir.join("fresh.jsonl"), dir.join("fresh.pgn"));
+    let played = tournament(&the_old_run(&fresh, &fresh_pgn).iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(played.status.success(), "{}", common::stderr(&played));
     let (whole, whole_pgn) = (dir.join("whole.jsonl"), dir.join("whole.pgn"));
-    let fresh = tournament(&the_old_run(&whole, &whole_pgn).iter().map(String::as_str).collect::<Vec<_>>());
-    assert!(fresh.status.success(), "{}", common::stderr(&fresh));
+    let fresh_text = std::fs::read_to_string(&fresh).unwrap();
+    let whole_lines: Vec<&str> = kept.iter().copied().chain(fresh_text.lines().skip(4)).collect();
+    std::fs::write(&whole, whole_lines.iter().map(|l| format!("{l}\n")).collect::<String>()).unwrap();
+    let mut whole_args = the_old_run(&whole, &whole_pgn);
+    whole_args.push("--resume".into());
+    let read_back = tournament(&whole_args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(read_back.status.success(), "{}", common::stderr(&read_back));
+    assert!(common::stdout(&read_back).contains("Resume: 6 of 6 games kept from"), "{}", common::stdout(&read_back));
     assert_eq!(games_without_times(&part), games_without_times(&whole));
     let report = |text: &str| text[text.rfind("Results of").unwrap()..text.rfind("Played").unwrap()].to_string();
-    assert_eq!(report(&stdout), report(&common::stdout(&fresh)));
+    assert_eq!(report(&stdout), report(&common::stdout(&read_back)));
     let without_dates = |path: &Path| {
         let text = std::fs::read_to_string(path).unwrap();
         text.lines().filter(|l| !l.starts_with("[Date ")).collect::<Vec<_>>().join("\n")

@@ -1,6 +1,6 @@
 //! Soldier Ant: any number of slides.
 
-use crate::hive::grid::{neighbour, opposite, Cell, NO_CELL};
+use crate::hive::grid::{neighbour, opposite, Cell};
 use crate::hive::piece::{Piece, PIECE_COUNT};
 use crate::hive::{Hive, Move};
 
@@ -14,58 +14,44 @@ impl Hive {
     ///
     /// The destination set doubles as the set of cells reached (one set to test, not two), so
     /// it must be fresh: the ant runs first for its piece (and first among a mosquito's
-    /// borrowed moves). The work stack and the cells found are fixed arrays, with no capacity
-    /// checks, and the moves are written in one go at the end.
+    /// borrowed moves).
     ///
-    /// The moves come in the order the cells are first reached by a depth-first flood that
-    /// takes each cell's slides in direction order and goes on from the last cell it found
-    /// (the search's node counts depend on that order).
+    /// The flood is breadth first: the cells found wait in a queue that is also the list of
+    /// moves, in the order found. Around the hive the cells reachable from the start form a
+    /// ring, and breadth first goes round it both ways at once: two independent walks whose
+    /// loads the processor overlaps, where a depth-first walk is one chain of dependent loads.
     pub(crate) fn ant_moves(&mut self, piece: Piece, from: Cell, out: &mut Vec<Move>) {
         debug_assert!(self.scratch.dests.is_empty(), "the ant's flood needs a fresh destination set");
         self.lift_temporarily(piece);
-        let mut reached = [from; REACH];
-        let mut count = 0;
-        // Cells still to look at, each with the direction it was reached from, which leads
-        // back into the reached set and so is not tried. Packed into one word (cell index, and
-        // the way back's bit above it) so that setting the array up is a few vector stores:
-        // as pairs it took two stores an entry, a tenth of the flood's instructions.
-        let mut stack = [0u32; REACH];
-        let mut top = 0;
+        // Each cell found, with the direction it was reached from (the way back, into the
+        // reached set, is not tried), packed into one word: cell index, and the way back's bit
+        // above it.
+        let mut queue = [0u32; REACH];
+        let (mut head, mut tail) = (0usize, 0usize);
         // Borrowed once, field by field: the loop then keeps the set's address in a register.
         let (rings, dests) = (&self.rings, &mut *self.scratch.dests);
         dests.insert(from);
         let (mut c, mut back) = (from, 0u8);
         loop {
             let mut mask = rings[c].slides(back);
-            // The last cell found here is looked at next, straight from registers: it would be
-            // the first off the stack.
-            let mut next = (NO_CELL, 0u8);
             while mask != 0 {
                 let d = mask.trailing_zeros() as usize;
                 mask &= mask - 1;
                 let n = neighbour(c, d);
                 if dests.insert(n) {
-                    if next.0 != NO_CELL {
-                        // The counts stay below REACH (see above); the masks drop the bounds checks.
-                        stack[top & (REACH - 1)] = next.0.index() as u32 | u32::from(next.1) << 16;
-                        top += 1;
-                    }
-                    next = (n, 1 << opposite(d));
-                    reached[count & (REACH - 1)] = n;
-                    count += 1;
+                    // The counts stay below REACH (see above); the mask drops the bounds check.
+                    queue[tail & (REACH - 1)] = n.index() as u32 | u32::from(1u8 << opposite(d)) << 16;
+                    tail += 1;
                 }
             }
-            if next.0 != NO_CELL {
-                (c, back) = next;
-            } else if top > 0 {
-                top -= 1;
-                let entry = stack[top & (REACH - 1)];
-                (c, back) = (Cell::from_index(entry as u16), (entry >> 16) as u8);
-            } else {
+            if head == tail {
                 break;
             }
+            let entry = queue[head & (REACH - 1)];
+            head += 1;
+            (c, back) = (Cell::from_index(entry as u16), (entry >> 16) as u8);
         }
         self.restore(piece, from);
-        out.extend(reached[..count].iter().map(|&to| Move::movement(piece, from, to)));
+        out.extend(queue[..tail].iter().map(|&e| Move::movement(piece, from, Cell::from_index(e as u16))));
     }
 }
