@@ -183,8 +183,20 @@ impl Page {
             .unwrap_or_else(|e| panic!("no element {css}: {e}"))
     }
 
+    /// Clicks the element `css` names. The page redraws parts of itself when the server's state
+    /// arrives (the trays, the board), so the element found may be replaced before the click
+    /// lands: then it is found again and clicked, as a person clicks what is there now.
     async fn click(&self, css: &str) {
-        self.find(css).await.click().await.unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
+        let start = Instant::now();
+        loop {
+            match self.find(css).await.click().await {
+                Ok(()) => return,
+                Err(e) if e.is_stale_element_reference() && start.elapsed() < PATIENCE => {
+                    tokio::time::sleep(Duration::from_millis(40)).await;
+                }
+                Err(e) => panic!("cannot click {css}: {e}"),
+            }
+        }
     }
 
     async fn count(&self, css: &str) -> usize {
