@@ -12,6 +12,7 @@ use fantoccini::actions::{InputSource, MouseActions, PointerAction, WheelAction,
 use fantoccini::elements::Element;
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
+use std::collections::HashMap;
 use std::io::{BufRead, BufReader};
 use std::net::TcpListener;
 use std::path::PathBuf;
@@ -199,6 +200,12 @@ impl Page {
         }
     }
 
+    /// Resigns as a person does: the button, then its confirmation.
+    async fn resign(&self) {
+        self.click("#resign").await;
+        self.click("#resign.danger").await;
+    }
+
     async fn count(&self, css: &str) -> usize {
         self.js(&format!("document.querySelectorAll({}).length", json!(css))).await.as_u64().unwrap_or(0) as usize
     }
@@ -346,9 +353,9 @@ fn queen_neighbourhood(position: &Value, queen: &str) -> Option<(f64, f64)> {
 /// onto the Queen surrounds nothing, and a move the person has already played (`played` counts
 /// them by piece and cell) is worth less each time, so that the person does not shuffle one
 /// piece back and forth for ever.
-fn choose_hive_move(position: &Value, moves: &[Value], played: &std::collections::HashMap<String, u32>) -> Value {
+fn choose_hive_move(position: &Value, moves: &[Value], played: &HashMap<String, u32>) -> Value {
     let queen = queen_neighbourhood(position, "bQ");
-    let placed: std::collections::HashMap<String, (f64, f64)> = position["pieces"]
+    let placed: HashMap<String, (f64, f64)> = position["pieces"]
         .as_array()
         .into_iter()
         .flatten()
@@ -403,7 +410,7 @@ async fn a_whole_hive_game_against_comb_easy() {
     page.new_game(Some("Base"), None, None, "human", "comb:Easy").await;
     let id = page.game_id().await;
     let mut moves_made = 0;
-    let mut played = std::collections::HashMap::new();
+    let mut played = HashMap::new();
     loop {
         // Wait until it is the person's turn (or the game is over), on the server and on the page.
         let start = Instant::now();
@@ -427,8 +434,7 @@ async fn a_whole_hive_game_against_comb_easy() {
         }
         if plies >= GIVE_UP_AT_PLY {
             eprintln!("the person resigns after {plies} plies: {}", position["game_string"]);
-            page.click("#resign").await;
-            page.click("#resign.danger").await;
+            page.resign().await;
             page.until("document.querySelector('#result:not([hidden])') !== null", "the resignation shown").await;
             break;
         }
@@ -570,8 +576,7 @@ async fn take_back_against_comb_then_resign() {
     // Play again, then resign: the result and its reason are shown.
     page.move_piece("wG1", None, "0,0").await;
     page.until("document.querySelectorAll('#moves .ply').length - 1 === 2", "comb's reply").await;
-    page.click("#resign").await;
-    page.click("#resign.danger").await;
+    page.resign().await;
     let result = page.text("#result:not([hidden])").await;
     assert!(result.starts_with("Black wins"), "{result}");
     page.close().await;

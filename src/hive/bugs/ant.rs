@@ -4,7 +4,7 @@ use crate::hive::grid::{neighbour, opposite, Cell};
 use crate::hive::piece::{Piece, PIECE_COUNT};
 use crate::hive::{Hive, Move};
 
-/// Room for every cell an ant can reach, plus its start. It only ever reaches empty cells next
+/// Room for every cell an ant can reach. It only ever reaches empty cells next
 /// to the hive, and a group of `n` cells has at most `2n + 4` empty neighbours.
 const REACH: usize = 64;
 const _: () = assert!(2 * PIECE_COUNT + 4 < REACH, "every cell next to the hive fits");
