@@ -158,6 +158,8 @@ fn threads_return_legal_moves() {
             assert_eq!(r.depth, depth);
             assert_eq!(r.pv.first(), r.best.as_ref());
             assert!(reported.windows(2).all(|w| w[0] < w[1]), "{reported:?}");
+            // The last depth is reported even when a helper finished it first.
+            assert_eq!(reported.last(), Some(&depth), "{reported:?}");
         }
     }
 }

@@ -286,6 +286,9 @@ impl Searcher {
                     result.depth = depth;
                     result.lines = vec![RootLine { score, pv: pv.clone() }];
                     result.pv = pv;
+                    // The main thread stopped before taking it over: report it as its own.
+                    let lines = result.lines.clone();
+                    report(&Report { depth, nodes: result.nodes, time: clock.elapsed(), lines });
                 }
             }
             result.time = clock.elapsed();
