@@ -1,13 +1,11 @@
 //! Game-tree search, generic over [`Game`]: iterative deepening principal-variation search
 //! with aspiration windows, a shared lock-free transposition table, killer/history/countermove
-//! ordering, late move reductions, and Lazy SMP helper threads that leave each other the moves
-//! one of them is searching (see `busy`).
+//! ordering, late move reductions, and Lazy SMP helper threads.
 //!
 //! Scores are from the side to move's point of view. A won position scores `MATE - ply`, so the
 //! quickest win and the slowest loss are preferred. A position repeated inside the search line
 //! scores as a draw (the games' own rules decide repetition in real play).
 
-mod busy;
 pub mod level;
 mod node;
 mod ordering;
@@ -243,11 +241,10 @@ impl Searcher {
         self.tt.new_search();
         let abort = AtomicBool::new(false);
         let finished = Finished::new();
+        let shared = worker::Shared { tt: &self.tt, stop, abort: &abort, finished: &finished };
         // A level's search is a few plies: one thread answers at once, and its draws then repeat
         // with their seed (helpers would make the scores depend on thread timing).
         let helpers = if shape.is_some() { 0 } else { self.threads - 1 };
-        let busy = (helpers > 0).then(busy::Busy::new);
-        let shared = worker::Shared { tt: &self.tt, stop, abort: &abort, finished: &finished, busy: busy.as_ref() };
         // Helpers search to the same depth limit; the clock and node limit are the main thread's.
         let helper_limits = Limits { depth: limits.depth, ..Limits::default() };
         let mut result = std::thread::scope(|scope| {

@@ -55,11 +55,6 @@ pub struct Parameters {
     /// Largest history bonus of one cutoff (the bonus is the depth left squared).
     pub history_bonus_max: i32,
 
-    /// Shallowest remaining depth at which a thread marks the moves it searches and defers
-    /// the moves another thread is searching (see `search::busy`); shallower nodes cost
-    /// less to search twice than to mark. Only searches with several threads mark.
-    pub defer_min_depth: i32,
-
     /// Nodes between two looks at the clock, the node limit and the stop flags (a power of
     /// two makes the check a mask).
     pub check_interval: u64,
@@ -90,7 +85,6 @@ impl Parameters {
         quiescence_max_depth: 8,
         history_max: 16_384,
         history_bonus_max: 400,
-        defer_min_depth: 3,
         check_interval: 1024,
         time_reserve: Duration::from_millis(15),
         time_min: Duration::from_millis(1),

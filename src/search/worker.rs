@@ -6,10 +6,8 @@
 mod negamax;
 mod quiescence;
 
-use super::busy::Busy;
 use super::node::{NonPv, Pv};
 use super::ordering::MoveTables;
-use super::picker::Pick;
 use super::pruning::Reductions;
 use super::time::{Clock, Limits, TimeManager};
 use super::tt::{Bound, TranspositionTable};
@@ -27,8 +25,6 @@ pub(crate) struct Shared<'a, M> {
     /// Raised by the main thread to end the helpers.
     pub abort: &'a AtomicBool,
     pub finished: &'a Finished<M>,
-    /// The moves threads are searching, when there are several threads.
-    pub busy: Option<&'a Busy>,
 }
 
 impl<M> Clone for Shared<'_, M> {
@@ -48,8 +44,6 @@ pub(crate) struct Worker<'a, G: Game> {
     time: Option<TimeManager<'a>>,
     /// The deepest iteration finished by any thread.
     finished: &'a Finished<G::Move>,
-    /// The moves other threads are searching (none for a search with one thread).
-    busy: Option<&'a Busy>,
     id: usize,
     pub nodes: u64,
     node_limit: u64,
@@ -63,8 +57,6 @@ pub(crate) struct Worker<'a, G: Game> {
     moves: Vec<Vec<G::Move>>,
     scores: Vec<Vec<i32>>,
     tried: Vec<Vec<usize>>,
-    /// Per-ply buffers of the moves put off because another thread was searching them.
-    deferred: Vec<Vec<Pick<G::Move>>>,
     tables: MoveTables,
     /// Hash of the position at every ply of the current line (for repetition).
     hashes: Vec<u64>,
@@ -93,7 +85,7 @@ impl<'a, G: Game> Worker<'a, G> {
     /// Thread `id` (0 is the main thread, the one with the clock) of a search scoring
     /// `multipv` root moves exactly.
     pub fn new(game: G, shared: Shared<'a, G::Move>, clock: Option<&'a Clock>, id: usize, multipv: usize) -> Self {
-        let Shared { tt, stop, abort, finished, busy } = shared;
+        let Shared { tt, stop, abort, finished } = shared;
         Worker {
             game,
             tt,
@@ -101,7 +93,6 @@ impl<'a, G: Game> Worker<'a, G> {
             abort,
             time: clock.map(TimeManager::new),
             finished,
-            busy,
             id,
             nodes: 0,
             node_limit: u64::MAX,
@@ -111,7 +102,6 @@ impl<'a, G: Game> Worker<'a, G> {
             moves: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
             scores: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
             tried: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
-            deferred: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(if busy.is_some() { 256 } else { 0 })).collect(),
             tables: MoveTables::new(G::MOVE_INDEX_SIZE, MAX_PLY + 1),
             hashes: vec![0; MAX_PLY + 2],
             history: Vec::new(),
@@ -336,31 +326,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut best_score = -INFINITY;
         let mut best_index = 0;
         let mut proved = None;
-        // As at every node (see `search_moves`), a move another thread is searching waits
-        // until the others are done.
-        let busy = self.busy.filter(|_| depth >= G::PARAMETERS.defer_min_depth);
-        let mut deferred = std::mem::take(&mut self.deferred[0]);
-        deferred.clear();
-        let (mut next, mut resumed) = (0, 0);
-        loop {
-            let (i, first_pass) = if next < root_moves.len() {
-                next += 1;
-                (next - 1, true)
-            } else if resumed < deferred.len() {
-                resumed += 1;
-                (deferred[resumed - 1].number, false)
-            } else {
-                break;
-            };
-            let mv = root_moves[i];
-            let key = Busy::key(hash, G::move_code(mv));
-            if let Some(busy) = busy {
-                if first_pass && i > 0 && busy.contains(key) {
-                    deferred.push(Pick { mv, number: i, quiet: false });
-                    continue;
-                }
-                busy.enter(key);
-            }
+        for (i, &mv) in root_moves.iter().enumerate() {
             self.nodes += 1;
             self.game.make(mv);
             self.played[1] = Some(G::move_index(mv));
@@ -374,9 +340,6 @@ impl<'a, G: Game> Worker<'a, G> {
                 s
             };
             self.game.unmake(mv);
-            if let Some(busy) = busy {
-                busy.leave(key);
-            }
             if self.aborted {
                 break;
             }
@@ -393,7 +356,6 @@ impl<'a, G: Game> Worker<'a, G> {
                 }
             }
         }
-        self.deferred[0] = deferred;
         // Best move first; the others keep their order (stable, so single-thread runs repeat).
         let best = root_moves.remove(best_index);
         root_moves.insert(0, best);
@@ -483,148 +445,5 @@ impl<'a, G: Game> Worker<'a, G> {
         line.clear();
         line.push(mv);
         line.extend_from_slice(&tail[0]);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::{Color, LevelShape, Outcome};
-    use crate::search::Parameters;
-    use std::sync::{Arc, Mutex};
-
-    /// A game of three moves (0, 1, 2) in every position, that never ends: a position is the
-    /// line of moves that led to it. It logs every move made at the root and one ply below.
-    #[derive(Clone)]
-    struct Tree {
-        line: Vec<usize>,
-        log: Arc<Mutex<Vec<Vec<usize>>>>,
-    }
-
-    /// The hash of a line of moves (the root's is fixed, every move mixes in its number).
-    fn line_hash(line: &[usize]) -> u64 {
-        line.iter().fold(0x5EED, |h, &m| (h ^ (m as u64 + 1)).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29))
-    }
-
-    /// The key of the last move of `line` in the table of moves in progress.
-    fn key(line: &[usize]) -> u64 {
-        Busy::key(line_hash(&line[..line.len() - 1]), Tree::move_code(line[line.len() - 1]))
-    }
-
-    impl Game for Tree {
-        type Move = usize;
-        const MOVE_INDEX_SIZE: usize = 3;
-        const LEVELS: [LevelShape; 3] = [LevelShape { depth: 1, lines: 1, temperature: 1.0, nodes: 1 }; 3];
-        const PARAMETERS: Parameters = Parameters::DEFAULT;
-
-        fn side_to_move(&self) -> Color {
-            if self.line.len().is_multiple_of(2) {
-                Color::White
-            } else {
-                Color::Black
-            }
-        }
-
-        fn ply(&self) -> usize {
-            self.line.len()
-        }
-
-        fn generate_moves(&mut self, moves: &mut Vec<usize>) {
-            moves.clear();
-            moves.extend(0..3);
-        }
-
-        fn make(&mut self, mv: usize) {
-            if self.line.len() <= 1 {
-                let mut logged = self.line.clone();
-                logged.push(mv);
-                self.log.lock().unwrap().push(logged);
-            }
-            self.line.push(mv);
-        }
-
-        fn unmake(&mut self, _: usize) {
-            self.line.pop();
-        }
-
-        fn hash(&self) -> u64 {
-            line_hash(&self.line)
-        }
-
-        fn outcome(&self) -> Outcome {
-            Outcome::InProgress
-        }
-
-        fn evaluate(&self) -> i32 {
-            (self.hash() % 101) as i32 - 50
-        }
-
-        fn move_code(mv: usize) -> u32 {
-            mv as u32 + 1
-        }
-
-        fn move_index(mv: usize) -> usize {
-            mv
-        }
-    }
-
-    /// Searches the root of `Tree` to `depth` with a table of moves in progress in which
-    /// another thread is searching `busy_lines` (each a line of moves from the root); returns
-    /// the moves made at the root and one ply below, in order, and the table after the search.
-    fn search_beside(busy_lines: &[&[usize]], depth: i32) -> (Vec<Vec<usize>>, Busy) {
-        let (tt, stop, abort, finished, busy) =
-            (TranspositionTable::new(1), AtomicBool::new(false), AtomicBool::new(false), Finished::new(), Busy::new());
-        for line in busy_lines {
-            busy.enter(key(line));
-        }
-        let log = Arc::new(Mutex::new(Vec::new()));
-        let game = Tree { line: Vec::new(), log: log.clone() };
-        let shared = Shared { tt: &tt, stop: &stop, abort: &abort, finished: &finished, busy: Some(&busy) };
-        let mut worker = Worker::new(game, shared, None, 0, 1);
-        worker.root(depth, -INFINITY, INFINITY, &mut vec![0, 1, 2]);
-        let made = log.lock().unwrap().clone();
-        // This thread's own marks are gone.
-        for line in [[0usize].as_slice(), &[1], &[2], &[0, 0], &[0, 1], &[0, 2]] {
-            assert!(busy_lines.contains(&line) || !busy.contains(key(line)), "{line:?} still marked");
-        }
-        (made, busy)
-    }
-
-    /// The moves made at `ply` (0 the root) in `made`, in order, and under which line.
-    fn at_ply(made: &[Vec<usize>], ply: usize) -> Vec<Vec<usize>> {
-        made.iter().filter(|l| l.len() == ply + 1).cloned().collect()
-    }
-
-    #[test]
-    fn a_root_move_another_thread_is_searching_comes_last() {
-        let (made, busy) = search_beside(&[&[1]], 4);
-        assert_eq!(at_ply(&made, 0), [vec![0], vec![2], vec![1]]);
-        // Searching the move at last cleared the other thread's mark too: `leave` cannot tell
-        // the two apart (the other thread's own `leave` then finds the slot empty).
-        assert!(!busy.contains(key(&[1])));
-    }
-
-    #[test]
-    fn a_move_below_the_root_another_thread_is_searching_comes_last() {
-        let (made, _) = search_beside(&[&[0, 1]], 4);
-        assert_eq!(at_ply(&made, 0), [vec![0], vec![1], vec![2]]);
-        // Below the first root move (a PV node with the full window: every move is searched).
-        let under_first: Vec<_> = at_ply(&made, 1).into_iter().filter(|l| l[0] == 0).collect();
-        assert_eq!(under_first, [vec![0, 0], vec![0, 2], vec![0, 1]]);
-    }
-
-    #[test]
-    fn the_first_move_is_searched_first_even_when_busy() {
-        // Young brothers wait, the eldest does not: its result bounds the others' searches.
-        let (made, _) = search_beside(&[&[0]], 4);
-        assert_eq!(at_ply(&made, 0), [vec![0], vec![1], vec![2]]);
-    }
-
-    #[test]
-    fn nodes_too_shallow_to_mark_keep_their_order() {
-        let shallow = Tree::PARAMETERS.defer_min_depth - 1;
-        let (made, busy) = search_beside(&[&[1]], shallow);
-        assert_eq!(at_ply(&made, 0), [vec![0], vec![1], vec![2]]);
-        assert!(busy.contains(key(&[1])), "shallow nodes neither mark nor clear");
     }
 }

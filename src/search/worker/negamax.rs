@@ -4,7 +4,6 @@
 
 use super::Worker;
 use crate::game::{Game, Outcome};
-use crate::search::busy::Busy;
 use crate::search::node::{NodeType, NonPv, Pv};
 use crate::search::ordering::Node;
 use crate::search::picker::{MovePicker, Pick};
@@ -155,8 +154,7 @@ impl<G: Game> Worker<'_, G> {
     }
 
     /// Searches the node's moves in the picker's order until one fails high. Returns the best
-    /// score and the move that reached it. With several threads, a move (other than the first)
-    /// that another thread is searching waits until the node's other moves are done.
+    /// score and the move that reached it.
     fn search_moves<N: NodeType>(
         &mut self,
         frame: &Frame,
@@ -165,51 +163,21 @@ impl<G: Game> Worker<'_, G> {
         beta: i32,
     ) -> (i32, Option<G::Move>) {
         let pruning = QuietPruning::new::<N>(&G::PARAMETERS, frame.danger, frame.depth, alpha, || self.game.evaluate());
-        let busy = self.busy.filter(|_| frame.depth >= G::PARAMETERS.defer_min_depth);
         let mut quiet_seen = 0;
         let mut best_score = -INFINITY;
         let mut best_move = None;
         let mut tried = std::mem::take(&mut self.tried[frame.ply]);
         tried.clear();
-        let mut deferred = std::mem::take(&mut self.deferred[frame.ply]);
-        deferred.clear();
-        let mut picking = true;
-        let mut resumed = 0;
-        loop {
-            // The picker's moves first, then the ones deferred while another thread had them.
-            let next = if picking { picker.next() } else { None };
-            let pick = match next {
-                Some(pick) => pick,
-                None if resumed < deferred.len() => {
-                    picking = false;
-                    resumed += 1;
-                    deferred[resumed - 1]
-                }
-                None => break,
-            };
-            if picking && pick.quiet && pick.number > 0 {
+        for pick in picker.by_ref() {
+            if pick.quiet && pick.number > 0 {
                 quiet_seen += 1;
                 if pruning.skips(quiet_seen) {
                     // Moves come best first and quiet ones last, so every later move is quiet
                     // and would be skipped too.
-                    picking = false;
-                    continue;
+                    break;
                 }
             }
-            let score = match busy {
-                Some(busy) => {
-                    let key = Busy::key(frame.hash, G::move_code(pick.mv));
-                    if picking && pick.number > 0 && busy.contains(key) {
-                        deferred.push(pick);
-                        continue;
-                    }
-                    busy.enter(key);
-                    let score = self.search_move::<N>(frame, pick, alpha, beta);
-                    busy.leave(key);
-                    score
-                }
-                None => self.search_move::<N>(frame, pick, alpha, beta),
-            };
+            let score = self.search_move::<N>(frame, pick, alpha, beta);
             if self.aborted {
                 break;
             }
@@ -234,7 +202,6 @@ impl<G: Game> Worker<'_, G> {
             }
         }
         self.tried[frame.ply] = tried;
-        self.deferred[frame.ply] = deferred;
         (best_score, best_move)
     }
 
