@@ -271,6 +271,7 @@ impl Searcher {
                 report(&r)
             });
             abort.store(true, Ordering::Relaxed);
+            let main_nodes = result.nodes;
             for h in handles {
                 result.nodes += h.join().unwrap_or(0);
             }
@@ -283,9 +284,10 @@ impl Searcher {
                     result.depth = depth;
                     result.lines = vec![RootLine { score, pv: pv.clone() }];
                     result.pv = pv;
-                    // The main thread stopped before taking it over: report it as its own.
+                    // The main thread stopped before taking it over: report it as its own (with
+                    // the main thread's nodes, as every report counts them).
                     let lines = result.lines.clone();
-                    report(&Report { depth, nodes: result.nodes, time: clock.elapsed(), lines });
+                    report(&Report { depth, nodes: main_nodes, time: clock.elapsed(), lines });
                 }
             }
             result.time = clock.elapsed();
