@@ -4,7 +4,7 @@
 use super::cell_set::CellSet;
 use super::grid::{neighbour, Cell, CellMap, NO_CELL};
 use super::net::Accumulators;
-use super::piece::{Bug, GameType, MaybePiece, Piece, PieceSet, PER_SIDE, PIECE_COUNT};
+use super::piece::{Bug, GameType, MaybePiece, Piece, PieceMap, PieceSet, PER_SIDE, PIECE_COUNT};
 use super::zobrist;
 use super::Evaluation;
 use super::{Move, MoveView};
@@ -88,11 +88,6 @@ static RING_BITS: [u32; 256] = {
     }
     table
 };
-
-/// Entries of [`Hive::links`]: one per piece id, rounded up to a power of two so that a
-/// masked id indexes it without a bounds check.
-pub(crate) const LINK_SLOTS: usize = 32;
-const _: () = assert!(PIECE_COUNT <= LINK_SLOTS, "a link entry for every piece");
 
 /// What `make` must remember so that `unmake` restores the position exactly.
 #[derive(Copy, Clone, Debug)]
@@ -185,22 +180,22 @@ pub struct Hive {
     /// load, not six.
     pub(crate) rings: CellMap<Rings>,
     /// Cell of every piece, [`NO_CELL`] while in hand.
-    pub(crate) pos: [Cell; PIECE_COUNT],
+    pub(crate) pos: PieceMap<Cell>,
     /// The pieces on the board.
     pub(crate) in_play: PieceSet,
     /// The pieces in play with another on top of them: kept by `put` and `lift`, so that the
     /// pieces on top are a set difference, not a test of every piece against its cell's top.
     pub(crate) covered: PieceSet,
     /// The piece directly below every piece, if any.
-    pub(crate) below: [MaybePiece; PIECE_COUNT],
+    pub(crate) below: PieceMap<MaybePiece>,
     /// Pieces under every piece (0 = on the ground).
-    pub(crate) level: [u8; PIECE_COUNT],
+    pub(crate) level: PieceMap<u8>,
     /// For every piece on the ground, the ground pieces of the neighbouring stacks (empty for
     /// the other pieces): the graph of occupied cells, one node per stack, which the one-hive
     /// rule searches with a few bit operations per stack. Kept by `put` and `lift`; boxed, like
     /// the cell tables, so that moving a `Hive` around stays cheap;
     /// [`Hive::lift_temporarily`] leaves it alone, as the search never runs while a piece is up.
-    pub(crate) links: Box<[PieceSet; LINK_SLOTS]>,
+    pub(crate) links: Box<PieceMap<PieceSet>>,
     /// The piece moved or placed on the previous ply (none after a pass or at start).
     pub(crate) last_moved: MaybePiece,
     pub(crate) ply: usize,
@@ -225,12 +220,12 @@ impl Hive {
             top: CellMap::new(MaybePiece::NONE),
             height: CellMap::new(0),
             rings: CellMap::new(Rings::EMPTY),
-            pos: [NO_CELL; PIECE_COUNT],
+            pos: PieceMap::new(NO_CELL),
             in_play: PieceSet::EMPTY,
             covered: PieceSet::EMPTY,
-            below: [MaybePiece::NONE; PIECE_COUNT],
-            level: [0; PIECE_COUNT],
-            links: Box::new([PieceSet::EMPTY; LINK_SLOTS]),
+            below: PieceMap::new(MaybePiece::NONE),
+            level: PieceMap::new(0),
+            links: Box::new(PieceMap::new(PieceSet::EMPTY)),
             last_moved: MaybePiece::NONE,
             ply: 0,
             hash: 0,
@@ -297,14 +292,14 @@ impl Hive {
     /// The cell of `piece`, or `None` while it is in hand.
     #[inline]
     pub fn position(&self, piece: Piece) -> Option<Cell> {
-        let c = self.pos[piece.0 as usize];
+        let c = self.pos[piece];
         (c != NO_CELL).then_some(c)
     }
 
     /// Pieces under `piece` (0 when it stands on the ground).
     #[inline]
     pub fn level(&self, piece: Piece) -> u8 {
-        self.level[piece.0 as usize]
+        self.level[piece]
     }
 
     /// The top piece on `cell`, if any.
@@ -316,7 +311,7 @@ impl Hive {
     /// The piece directly under `piece`, if any.
     #[inline]
     pub fn below(&self, piece: Piece) -> Option<Piece> {
-        self.below[piece.0 as usize].get()
+        self.below[piece].get()
     }
 
     /// Number of pieces on `cell`.
@@ -338,7 +333,7 @@ impl Hive {
 
     /// Every occupied cell with its top piece, in piece id order.
     pub fn tops(&self) -> impl Iterator<Item = (Cell, Piece)> + '_ {
-        Piece::all().filter(move |&p| self.is_on_top(p)).map(move |p| (self.pos[p.0 as usize], p))
+        Piece::all().filter(move |&p| self.is_on_top(p)).map(move |p| (self.pos[p], p))
     }
 
     /// The pieces of `color` still in hand, in id order (`wQ wS1 wS2 …`), of this game type.
@@ -355,14 +350,14 @@ impl Hive {
     /// Whether `piece` is in play and nothing is stacked on it.
     #[inline]
     pub fn is_on_top(&self, piece: Piece) -> bool {
-        let c = self.pos[piece.0 as usize];
+        let c = self.pos[piece];
         c != NO_CELL && self.top[c] == piece
     }
 
     /// Whether the queen of `color` is in play.
     #[inline]
     pub fn queen_in_play(&self, color: Color) -> bool {
-        self.pos[Piece::queen(color).0 as usize] != NO_CELL
+        self.pos[Piece::queen(color)] != NO_CELL
     }
 
     /// Bit `d` set when the neighbour of `cell` in direction `d` is occupied.
@@ -398,7 +393,7 @@ impl Hive {
     /// Whether the queen of `color` has all six neighbours occupied.
     #[inline]
     pub fn queen_surrounded(&self, color: Color) -> bool {
-        let q = self.pos[Piece::queen(color).0 as usize];
+        let q = self.pos[Piece::queen(color)];
         q != NO_CELL && self.ring(q) == 63
     }
 
@@ -439,14 +434,14 @@ impl Hive {
     pub fn compute_hash(&self) -> u64 {
         let mut h = 0;
         for p in Piece::all() {
-            let c = self.pos[p.0 as usize];
+            let c = self.pos[p];
             if c != NO_CELL {
-                h ^= zobrist::piece_key(p.kind(), c, self.level[p.0 as usize]);
+                h ^= zobrist::piece_key(p.kind(), c, self.level[p]);
             }
         }
         if let Some(p) = self.last_moved.get() {
             if self.game_type.has_bug(Bug::Pillbug) {
-                h ^= zobrist::last_moved_key(self.pos[p.0 as usize]);
+                h ^= zobrist::last_moved_key(self.pos[p]);
             }
         }
         if self.to_move() == Color::Black {
@@ -459,11 +454,10 @@ impl Hive {
     /// `unmake` restores it whole).
     #[inline(always)]
     fn put(&mut self, piece: Piece, to: Cell) {
-        let id = piece.0 as usize;
         let level = self.height[to];
-        self.below[id] = self.top[to];
-        self.level[id] = level;
-        self.pos[id] = to;
+        self.below[piece] = self.top[to];
+        self.level[piece] = level;
+        self.pos[piece] = to;
         self.in_play.insert(piece);
         if level == 0 {
             self.link(piece, to);
@@ -478,20 +472,19 @@ impl Hive {
     /// [`Hive::put`]).
     #[inline(always)]
     fn lift(&mut self, piece: Piece) {
-        let id = piece.0 as usize;
-        let from = self.pos[id];
-        if self.level[id] == 0 {
+        let from = self.pos[piece];
+        if self.level[piece] == 0 {
             // A ground piece on top is alone on its cell: the cell empties.
             self.unlink(piece);
         } else {
-            self.covered.remove(self.below[id].piece());
+            self.covered.remove(self.below[piece].piece());
         }
-        self.set_top(from, self.below[id]);
+        self.set_top(from, self.below[piece]);
         self.height[from] -= 1;
-        self.pos[id] = NO_CELL;
+        self.pos[piece] = NO_CELL;
         self.in_play.remove(piece);
-        self.below[id] = MaybePiece::NONE;
-        self.level[id] = 0;
+        self.below[piece] = MaybePiece::NONE;
+        self.level[piece] = 0;
     }
 
     /// The piece at the bottom of the stack on `cell`, which must be occupied.
@@ -499,8 +492,8 @@ impl Hive {
     fn ground_piece(&self, cell: Cell) -> Piece {
         let mut p = self.top[cell].piece();
         // Stacks are rare and low: the walk down is almost always no step at all.
-        while self.level[p.0 as usize] != 0 {
-            p = self.below[p.0 as usize].piece();
+        while self.level[p] != 0 {
+            p = self.below[p].piece();
         }
         p
     }
@@ -514,25 +507,25 @@ impl Hive {
             let g = self.ground_piece(neighbour(to, ring.trailing_zeros() as usize));
             ring &= ring - 1;
             around.insert(g);
-            self.links[g.0 as usize].insert(piece);
+            self.links[g].insert(piece);
         }
-        self.links[piece.0 as usize] = around;
+        self.links[piece] = around;
     }
 
     /// Takes `piece`, leaving its cell empty, out of the graph of stacks.
     #[inline(always)]
     fn unlink(&mut self, piece: Piece) {
-        let around = std::mem::replace(&mut self.links[piece.0 as usize], PieceSet::EMPTY);
+        let around = std::mem::replace(&mut self.links[piece], PieceSet::EMPTY);
         for g in around {
-            self.links[g.0 as usize].remove(piece);
+            self.links[g].remove(piece);
         }
     }
 
     /// Lifts `piece` without touching the hash (for move generation, which puts it back).
     #[inline(always)]
     pub(crate) fn lift_temporarily(&mut self, piece: Piece) -> Cell {
-        let from = self.pos[piece.0 as usize];
-        self.set_top(from, self.below[piece.0 as usize]);
+        let from = self.pos[piece];
+        self.set_top(from, self.below[piece]);
         self.height[from] -= 1;
         from
     }
@@ -553,7 +546,7 @@ impl Hive {
     #[inline(always)]
     fn last_moved_key(&self) -> u64 {
         match self.last_moved.get() {
-            Some(p) if self.game_type.has_bug(Bug::Pillbug) => zobrist::last_moved_key(self.pos[p.0 as usize]),
+            Some(p) if self.game_type.has_bug(Bug::Pillbug) => zobrist::last_moved_key(self.pos[p]),
             _ => 0,
         }
     }
@@ -595,7 +588,7 @@ impl Hive {
             }
             MoveView::Move { piece, from, to } => {
                 let kind = piece.kind();
-                hash ^= zobrist::piece_key(kind, from, self.level[piece.0 as usize]);
+                hash ^= zobrist::piece_key(kind, from, self.level[piece]);
                 self.lift(piece);
                 hash ^= zobrist::piece_key(kind, to, self.height[to]);
                 self.put(piece, to);
@@ -627,7 +620,7 @@ impl Hive {
 
     /// Cells of all stacks, in piece order of their bottom pieces.
     pub(crate) fn occupied_cells(&self) -> impl Iterator<Item = Cell> + '_ {
-        self.in_play.iter().filter(move |p| self.level[p.0 as usize] == 0).map(move |p| self.pos[p.0 as usize])
+        self.in_play.iter().filter(move |p| self.level[*p] == 0).map(move |p| self.pos[p])
     }
 
     /// The pieces of `color` that are in play and not covered.

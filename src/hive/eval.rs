@@ -190,7 +190,7 @@ pub fn terms<S: Sink>(hive: &Hive, sink: &mut S) {
 fn likely_pinned(hive: &Hive) -> PieceSet {
     let mut pinned = PieceSet::EMPTY;
     for piece in hive.in_play {
-        let c = hive.pos[piece.0 as usize];
+        let c = hive.pos[piece];
         if hive.height(c) != 1 {
             continue;
         }
@@ -211,7 +211,7 @@ fn can_move(hive: &Hive, piece: Piece, pinned: PieceSet) -> bool {
     if pinned.contains(piece) {
         return false;
     }
-    let c = hive.pos[piece.0 as usize];
+    let c = hive.pos[piece];
     match piece.bug() {
         Bug::Beetle | Bug::Grasshopper | Bug::Ladybug => true,
         Bug::Mosquito => hive.level(piece) > 0 || hive.ring(c) != 0,
@@ -235,7 +235,7 @@ fn side_terms<S: Sink, const SIGN: i32>(hive: &Hive, color: Color, pinned: Piece
     let movers = if hive.queen_in_play(color) { hive.in_play & own } else { PieceSet::EMPTY };
     for piece in hive.in_play & own {
         let bug = piece.bug() as usize;
-        let c = hive.pos[piece.0 as usize];
+        let c = hive.pos[piece];
         if hive.top[c] != piece {
             out.add(COVERED + bug, 1);
             continue;

@@ -121,7 +121,7 @@ impl Hive {
         let (rings, placements) = (&self.rings, &mut self.scratch.placements);
         placements.len = 0;
         for piece in own_tops {
-            let c = self.pos[piece.0 as usize];
+            let c = self.pos[piece];
             let mut empty = !rings[c].occupied() & 63;
             while empty != 0 {
                 let d = empty.trailing_zeros() as usize;
@@ -179,13 +179,13 @@ impl Hive {
         }
         let pillbug = Piece::new(me, Bug::Pillbug, 1).expect("pillbug exists");
         if self.is_on_top(pillbug) && self.last_moved != pillbug {
-            t.cells[t.len] = self.pos[pillbug.0 as usize];
+            t.cells[t.len] = self.pos[pillbug];
             t.len += 1;
         }
         if self.game_type.has_bug(Bug::Mosquito) {
             let mosquito = Piece::new(me, Bug::Mosquito, 1).expect("mosquito exists");
             if self.is_on_top(mosquito) && self.level(mosquito) == 0 && self.last_moved != mosquito {
-                let c = self.pos[mosquito.0 as usize];
+                let c = self.pos[mosquito];
                 if (0..6).any(|d| self.top(neighbour(c, d)).is_some_and(|p| p.bug() == Bug::Pillbug)) {
                     t.cells[t.len] = c;
                     t.len += 1;
@@ -273,7 +273,7 @@ impl Hive {
             if self.last_moved == piece {
                 continue;
             }
-            let from = self.pos[piece.0 as usize];
+            let from = self.pos[piece];
             self.scratch.new_dest_set();
             if !pinned.contains(piece) {
                 self.piece_moves(piece, from, out);
@@ -285,7 +285,7 @@ impl Hive {
         // Enemy pieces move only by being thrown.
         for piece in targets & PieceSet::of(me.opponent()) {
             self.scratch.new_dest_set();
-            let from = self.pos[piece.0 as usize];
+            let from = self.pos[piece];
             self.emit_throws(piece, from, throws, out);
         }
     }

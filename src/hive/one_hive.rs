@@ -2,7 +2,6 @@
 //! without them (the articulation points of the graph of occupied cells), and a plain
 //! connectivity check for tests.
 
-use super::board::LINK_SLOTS;
 use super::grid::{neighbour, Cell, NO_CELL};
 use super::piece::{Piece, PieceSet};
 use super::Hive;
@@ -20,7 +19,7 @@ impl Hive {
     pub(crate) fn pinned_among(&self, candidates: PieceSet) -> PieceSet {
         let mut pinned = PieceSet::EMPTY;
         for piece in candidates {
-            let cell = self.pos[piece.0 as usize];
+            let cell = self.pos[piece];
             // Alone on its cell: on the ground and on top (a piece in hand has no cell).
             if cell == NO_CELL || self.height[cell] != 1 {
                 continue;
@@ -42,15 +41,14 @@ impl Hive {
     /// reached them all (every other stack reaches one of them without passing `piece`).
     #[inline]
     fn splits_hive(&self, piece: Piece) -> bool {
-        let around = self.links[piece.0 as usize].bits();
+        let around = self.links[piece].bits();
         let first = around & around.wrapping_neg();
         let mut seen = first | PieceSet::only(piece).bits();
         let mut todo = first;
         while todo != 0 {
             let next = todo.trailing_zeros() as usize;
             todo &= todo - 1;
-            // Ids are below 32; the mask drops the bounds check.
-            let new = self.links[next & (LINK_SLOTS - 1)].bits() & !seen;
+            let new = self.links[Piece(next as u8)].bits() & !seen;
             seen |= new;
             todo |= new;
             if seen & around == around {

@@ -188,6 +188,39 @@ pub const PER_SIDE: u8 = {
 /// Number of pieces in the largest set (Base+MLP, both colours).
 pub const PIECE_COUNT: usize = 2 * PER_SIDE as usize;
 
+/// Slots of a [`PieceMap`]: the power of two above every piece id, so that an id masked into
+/// it indexes the table with no bounds check (a `PIECE_COUNT`-long table needed one a read).
+pub const PIECE_SLOTS: usize = 32;
+const _: () = assert!(PIECE_COUNT <= PIECE_SLOTS, "a slot for every piece");
+
+/// A value for every piece, indexed by [`Piece`]: the board's per-piece tables (cell, level,
+/// the piece below, links), read in the innermost loops of move generation.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct PieceMap<T>([T; PIECE_SLOTS]);
+
+impl<T: Copy> PieceMap<T> {
+    /// A table with `value` for every piece.
+    pub const fn new(value: T) -> PieceMap<T> {
+        PieceMap([value; PIECE_SLOTS])
+    }
+}
+
+impl<T> std::ops::Index<Piece> for PieceMap<T> {
+    type Output = T;
+
+    #[inline(always)]
+    fn index(&self, piece: Piece) -> &T {
+        &self.0[piece.0 as usize & (PIECE_SLOTS - 1)]
+    }
+}
+
+impl<T> std::ops::IndexMut<Piece> for PieceMap<T> {
+    #[inline(always)]
+    fn index_mut(&mut self, piece: Piece) -> &mut T {
+        &mut self.0[piece.0 as usize & (PIECE_SLOTS - 1)]
+    }
+}
+
 /// Number of piece kinds (colour and bug, see [`Piece::kind`]): what hashing tells apart.
 pub const KINDS: usize = 2 * BUG_COUNT;
 
