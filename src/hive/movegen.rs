@@ -51,6 +51,25 @@ impl Throw {
     const NONE: Throw = Throw { thrower: NO_CELL, lifts: PieceSet::EMPTY, drops: 0 };
 }
 
+/// Writes the placements of every piece of `pieces` on the `cells` cells held in `blocks`, each
+/// piece's moves right after the previous piece's (see `generate_placements`).
+#[inline(always)]
+fn write_placements<const N: usize>(
+    blocks: [[u32; 8]; N],
+    pieces: PieceSet,
+    cells: usize,
+    room: &mut [MaybeUninit<Move>],
+) {
+    let mut at = 0;
+    for piece in pieces {
+        let base = Move::placement_base(piece);
+        for (i, block) in blocks.iter().enumerate() {
+            room[at + 8 * i..at + 8 * i + 8].copy_from_slice(&block.map(|to| MaybeUninit::new(Move(base | to))));
+        }
+        at += cells;
+    }
+}
+
 impl Hive {
     /// Fills `out` with every legal move (see [`crate::game::Game::generate_moves`]).
     pub fn generate_moves(&mut self, out: &mut Vec<Move>) {
@@ -149,13 +168,22 @@ impl Hive {
         let total = pieces.len() * cells;
         out.reserve(total + 8);
         let room = &mut out.spare_capacity_mut()[..total + 8];
-        let mut at = 0;
-        for piece in pieces {
-            let base = Move::placement_base(piece);
-            for (i, block) in blocks.iter().enumerate() {
-                room[at + 8 * i..at + 8 * i + 8].copy_from_slice(&block.map(|to| MaybeUninit::new(Move(base | to))));
+        // One or two blocks (up to sixteen cells, most positions) are copied into registers
+        // first: read through the reference they were loaded again for every piece.
+        match blocks {
+            [b0] => write_placements([*b0], pieces, cells, room),
+            [b0, b1] => write_placements([*b0, *b1], pieces, cells, room),
+            _ => {
+                let mut at = 0;
+                for piece in pieces {
+                    let base = Move::placement_base(piece);
+                    for (i, block) in blocks.iter().enumerate() {
+                        room[at + 8 * i..at + 8 * i + 8]
+                            .copy_from_slice(&block.map(|to| MaybeUninit::new(Move(base | to))));
+                    }
+                    at += cells;
+                }
             }
-            at += cells;
         }
         // SAFETY: the loop wrote the first `total` slots past the length (each piece's `cells`
         // moves in turn), so they hold valid moves.
