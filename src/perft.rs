@@ -28,6 +28,18 @@ fn count<G: Game>(game: &mut G, depth: usize, buffers: &mut [Vec<G::Move>]) -> u
         return moves.len() as u64;
     }
     let mut total = 0;
+    if depth == 2 {
+        // The last ply before the leaves, where most positions are: their moves are counted
+        // here, without a call a position.
+        let leaves = &mut rest[0];
+        for &mv in moves.iter() {
+            game.make(mv);
+            game.generate_moves(leaves);
+            total += leaves.len() as u64;
+            game.unmake(mv);
+        }
+        return total;
+    }
     for &mv in moves.iter() {
         game.make(mv);
         total += count(game, depth - 1, rest);
