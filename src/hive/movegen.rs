@@ -54,16 +54,11 @@ impl Throw {
 /// Writes the placements of every piece of `pieces` on the `cells` cells held in `blocks`, each
 /// piece's moves right after the previous piece's (see `generate_placements`).
 #[inline(always)]
-fn write_placements<const N: usize>(
-    blocks: [[u32; 8]; N],
-    pieces: PieceSet,
-    cells: usize,
-    room: &mut [MaybeUninit<Move>],
-) {
+fn write_placements(blocks: impl AsRef<[[u32; 8]]>, pieces: PieceSet, cells: usize, room: &mut [MaybeUninit<Move>]) {
     let mut at = 0;
     for piece in pieces {
         let base = Move::placement_base(piece);
-        for (i, block) in blocks.iter().enumerate() {
+        for (i, block) in blocks.as_ref().iter().enumerate() {
             room[at + 8 * i..at + 8 * i + 8].copy_from_slice(&block.map(|to| MaybeUninit::new(Move(base | to))));
         }
         at += cells;
@@ -173,17 +168,7 @@ impl Hive {
         match blocks {
             [b0] => write_placements([*b0], pieces, cells, room),
             [b0, b1] => write_placements([*b0, *b1], pieces, cells, room),
-            _ => {
-                let mut at = 0;
-                for piece in pieces {
-                    let base = Move::placement_base(piece);
-                    for (i, block) in blocks.iter().enumerate() {
-                        room[at + 8 * i..at + 8 * i + 8]
-                            .copy_from_slice(&block.map(|to| MaybeUninit::new(Move(base | to))));
-                    }
-                    at += cells;
-                }
-            }
+            _ => write_placements(blocks, pieces, cells, room),
         }
         // SAFETY: the loop wrote the first `total` slots past the length (each piece's `cells`
         // moves in turn), so they hold valid moves.
@@ -330,5 +315,70 @@ impl Hive {
             Bug::Mosquito => self.mosquito_moves(piece, from, out),
             Bug::Ladybug => self.ladybug_moves(piece, from, out),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hive::{check_tree, HiveGame, MoveView};
+
+    /// The placements written block by block are exactly every placeable piece on every
+    /// placement cell, piece after piece, whether the cells fill one block, two or more.
+    #[test]
+    fn every_placeable_piece_goes_on_every_placement_cell() {
+        // The opening, and the 86-move middle game, where a side has more than sixteen cells.
+        let positions = [
+            ("Base+MLP", 3),
+            ("Base+MLP;InProgress;White[11];wM;bM \\wM;wP wM-;bQ bM/;wQ /wM;bP -bQ;wA1 wM\\;bP /bM;wQ bQ\\;wM -bQ;wB1 -wM;bP bM\\;wQ wP/;wA1 /bM;wB1 wM;wA1 bQ\\;wQ wP\\;wA1 bP\\;wA2 wP/;bQ bQ\\", 2),
+        ];
+        let mut by_blocks = [0usize; 3];
+        let mut check = |hive: &mut Hive| {
+            if hive.ply < 2 || hive.outcome().is_over() {
+                return;
+            }
+            let me = hive.to_move();
+            let pieces = hive.placeable_pieces(me);
+            hive.compute_placement_cells(me);
+            let p = &hive.scratch.placements;
+            let cells: Vec<usize> = p.blocks.as_flattened()[..p.len].iter().map(|&c| c as usize).collect();
+            let expected: Vec<(Piece, usize)> =
+                pieces.iter().flat_map(|piece| cells.iter().map(move |&c| (piece, c))).collect();
+            let mut moves = Vec::new();
+            hive.generate_moves(&mut moves);
+            let placed: Vec<(Piece, usize)> = moves
+                .iter()
+                .filter_map(|m| match m.view() {
+                    MoveView::Place { piece, to } => Some((piece, to.index())),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(placed, expected, "{hive:?}");
+            if !pieces.is_empty() && !cells.is_empty() {
+                by_blocks[cells.len().div_ceil(8).min(3) - 1] += 1;
+            }
+        };
+        for (position, depth) in positions {
+            let game = HiveGame::parse(position).or_else(|_| HiveGame::parse(&format!("{position};;"))).unwrap();
+            let mut hive = game.hive().clone();
+            check_tree(&mut hive, depth, &mut check);
+        }
+        // Random games spread the hive out, where a side's placement cells fill three blocks.
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut moves = Vec::new();
+        for _ in 0..200 {
+            let mut hive = HiveGame::parse("Base+MLP").unwrap().hive().clone();
+            for _ in 0..80 {
+                check(&mut hive);
+                hive.generate_moves(&mut moves);
+                if hive.outcome().is_over() {
+                    break;
+                }
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                hive.make(moves[(seed >> 33) as usize % moves.len()]);
+            }
+        }
+        // Each way of writing them was taken.
+        assert!(by_blocks.iter().all(|&n| n > 0), "positions by blocks of cells: {by_blocks:?}");
     }
 }
