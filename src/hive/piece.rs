@@ -194,7 +194,9 @@ pub const PIECE_SLOTS: usize = 32;
 const _: () = assert!(PIECE_COUNT <= PIECE_SLOTS, "a slot for every piece");
 
 /// A value for every piece, indexed by [`Piece`]: the board's per-piece tables (cell, level,
-/// the piece below, links), read in the innermost loops of move generation.
+/// the piece below, links), read in the innermost loops of move generation. As with
+/// [`super::grid::CellMap`] and its missing cell, the id of no piece (the empty marker read as a
+/// piece) lands on a slot no piece uses rather than panicking: callers rule it out first.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct PieceMap<T>([T; PIECE_SLOTS]);
 
