@@ -267,6 +267,15 @@ fn another_host_than_this_machine_is_warned_about() {
 }
 
 #[test]
+fn ctrl_c_the_moment_the_url_is_printed_stops_the_server() {
+    // The handler is set before the URL is printed, so no request has to come first (without
+    // it, this interrupt killed the process every time).
+    for _ in 0..5 {
+        assert_eq!(interrupt(Serve::start(&[])), ["comb serve: stopping"]);
+    }
+}
+
+#[test]
 fn open_starts_the_browser_at_the_url_or_says_to_open_it() {
     use std::os::unix::fs::PermissionsExt;
     // A browser opener that notes the URL it is given, then fails.

@@ -191,6 +191,10 @@ async fn serve(options: ServeOptions, engines: Vec<EngineConfig>) -> Result<(), 
         );
     }
     let server = Arc::new(Server::new(addr, engines, crate::uhp::cores()));
+    // The Ctrl+C handler is in place before the URL is printed: `tokio::signal::ctrl_c` sets
+    // its handler only when first polled, inside the server, and a Ctrl+C that came before
+    // (even after the first requests were answered) killed the process without stopping it.
+    let interrupted = interrupt_signal().map_err(ServeError::Io)?;
     let url = routes::url(addr);
     println!("comb serve: listening on {url}");
     if options.open {
@@ -199,7 +203,7 @@ async fn serve(options: ServeOptions, engines: Vec<EngineConfig>) -> Result<(), 
     let app = routes::router(Arc::clone(&server));
     let stopper = Arc::clone(&server);
     let signal = async move {
-        let _ = tokio::signal::ctrl_c().await;
+        interrupted.await;
         eprintln!("comb serve: stopping");
         stopper.stop();
     };
@@ -207,6 +211,25 @@ async fn serve(options: ServeOptions, engines: Vec<EngineConfig>) -> Result<(), 
         .with_graceful_shutdown(signal)
         .await
         .map_err(ServeError::Io)
+}
+
+/// Ctrl+C (SIGINT), its handler set now: the future completes when it arrives.
+#[cfg(unix)]
+fn interrupt_signal() -> std::io::Result<impl std::future::Future<Output = ()>> {
+    use tokio::signal::unix::{signal, SignalKind};
+    let mut interrupts = signal(SignalKind::interrupt())?;
+    Ok(async move {
+        interrupts.recv().await;
+    })
+}
+
+/// Ctrl+C, its handler set now: the future completes when it arrives.
+#[cfg(not(unix))]
+fn interrupt_signal() -> std::io::Result<impl std::future::Future<Output = ()>> {
+    let mut interrupts = tokio::signal::windows::ctrl_c()?;
+    Ok(async move {
+        interrupts.recv().await;
+    })
 }
 
 /// Opens `url` in the default browser; failing is only a warning.
