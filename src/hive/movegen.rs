@@ -364,7 +364,7 @@ mod tests {
             check_tree(&mut hive, depth, &mut check);
         }
         // Random games spread the hive out, where a side's placement cells fill three blocks.
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rng = crate::zobrist::SplitMix64::new(41);
         let mut moves = Vec::new();
         for _ in 0..200 {
             let mut hive = HiveGame::parse("Base+MLP").unwrap().hive().clone();
@@ -374,8 +374,7 @@ mod tests {
                 if hive.outcome().is_over() {
                     break;
                 }
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                hive.make(moves[(seed >> 33) as usize % moves.len()]);
+                hive.make(moves[rng.below(moves.len())]);
             }
         }
         // Each way of writing them was taken.
