@@ -1,6 +1,6 @@
 //! The search: tactics it must find, determinism with one thread, time limits, threads.
 
-use comb::game::Outcome;
+use comb::game::{Color, Game, LevelShape, Outcome};
 use comb::hive::{Hive, HiveGame};
 use comb::search::{Limits, Searcher, MATE};
 use std::sync::atomic::AtomicBool;
@@ -148,8 +148,8 @@ fn threads_return_legal_moves() {
         let legal = game.legal_moves();
         let mut engine = Searcher::new(16, 3);
         for depth in 1..=6 {
-            // Threads may finish iterations for each other: the main thread's reports still
-            // come in strictly increasing depth, and the answer is of the depth asked for.
+            // Helpers share the main thread's nodes: its reports still come in strictly
+            // increasing depth, and the answer is of the depth asked for.
             let mut reported = Vec::new();
             let r = engine.search(game.hive(), Limits::depth(depth), &AtomicBool::new(false), &mut |report| {
                 reported.push(report.depth)
@@ -158,15 +158,13 @@ fn threads_return_legal_moves() {
             assert_eq!(r.depth, depth);
             assert_eq!(r.pv.first(), r.best.as_ref());
             assert!(reported.windows(2).all(|w| w[0] < w[1]), "{reported:?}");
-            // The last depth is reported even when a helper finished it first.
             assert_eq!(reported.last(), Some(&depth), "{reported:?}");
         }
     }
 }
 
-/// Threads that finish iterations for each other still prove what one thread proves: every
-/// forced win in two moves, at a depth where the helpers run ahead of the main thread, with
-/// every thread count from two to four.
+/// Threads that share nodes still prove what one thread proves: every forced win in two
+/// moves, with every thread count from two to four.
 #[test]
 fn threads_find_the_wins_one_thread_finds() {
     for game in tactics("win2") {
@@ -203,4 +201,122 @@ fn intellector_search_wins_by_leaving_no_move() {
     game.play_move(r.best.unwrap());
     assert_eq!(game.move_strings(), ["c6b6"]);
     assert_eq!(game.state_string(), "WhiteWins");
+}
+
+/// A game tree for checking the threads' sharing of nodes: `WIDTH` moves in every position,
+/// no position reached twice, every move tactical (so that nothing is reduced or pruned), and a
+/// static score drawn from the position's hash. A fixed-depth search of it must find exactly
+/// its minimax value, whatever the threads do.
+#[derive(Clone)]
+struct Tree {
+    hashes: Vec<u64>,
+}
+
+impl Tree {
+    const WIDTH: usize = 8;
+
+    fn new(seed: u64) -> Tree {
+        Tree { hashes: vec![mix(seed)] }
+    }
+
+    /// The negamax value of the position searched `depth` plies deep, by plain alpha-beta in
+    /// the window (`alpha`, `beta`): exact inside it.
+    fn alpha_beta(&mut self, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        if depth == 0 {
+            return self.evaluate();
+        }
+        for mv in 0..Tree::WIDTH {
+            self.make(mv);
+            let score = -self.alpha_beta(depth - 1, -beta, -alpha);
+            self.unmake(mv);
+            if score >= beta {
+                return score;
+            }
+            alpha = alpha.max(score);
+        }
+        alpha
+    }
+}
+
+fn mix(x: u64) -> u64 {
+    let x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    let x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+impl Game for Tree {
+    type Move = usize;
+    const MOVE_INDEX_SIZE: usize = Tree::WIDTH;
+    const LEVELS: [LevelShape; 3] = [LevelShape { depth: 1, lines: 1, temperature: 1.0, nodes: 1 }; 3];
+    const PARAMETERS: comb::search::Parameters = comb::search::Parameters::DEFAULT;
+
+    fn side_to_move(&self) -> Color {
+        Color::at_ply(self.hashes.len() - 1)
+    }
+
+    fn ply(&self) -> usize {
+        self.hashes.len() - 1
+    }
+
+    fn generate_moves(&mut self, moves: &mut Vec<usize>) {
+        moves.clear();
+        moves.extend(0..Tree::WIDTH);
+    }
+
+    fn make(&mut self, mv: usize) {
+        let h = mix(self.hash() ^ (mv as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        self.hashes.push(h);
+    }
+
+    fn unmake(&mut self, _: usize) {
+        self.hashes.pop();
+    }
+
+    fn hash(&self) -> u64 {
+        *self.hashes.last().unwrap()
+    }
+
+    fn outcome(&self) -> Outcome {
+        Outcome::InProgress
+    }
+
+    fn evaluate(&self) -> i32 {
+        (self.hash() % 2001) as i32 - 1000
+    }
+
+    fn move_code(mv: usize) -> u32 {
+        mv as u32 + 1
+    }
+
+    fn move_index(mv: usize) -> usize {
+        mv
+    }
+
+    fn is_tactical(&self, _: usize) -> bool {
+        true
+    }
+}
+
+/// Threads that share nodes' moves find the exact minimax value, as one thread does, in trees
+/// where every node is searched in full (nothing reduced or pruned): a move skipped, searched
+/// twice against the wrong bound, or searched from a wrong position would show.
+#[test]
+fn threads_sharing_nodes_find_the_minimax_value() {
+    let mut helped = false;
+    for seed in 0..12 {
+        let mut tree = Tree::new(seed);
+        let depth = 6 + (seed % 3) as u32;
+        let exact = tree.alpha_beta(depth, -10_000, 10_000);
+        for threads in 1..=3 {
+            let mut engine = Searcher::new(4, threads);
+            let mut main_nodes = 0;
+            let r = engine
+                .search(&tree, Limits::depth(depth), &AtomicBool::new(false), &mut |report| main_nodes = report.nodes);
+            assert_eq!(r.score, exact, "seed {seed}, {threads} threads");
+            assert_eq!(r.depth, depth);
+            // Helpers count their own nodes; the reports count the main thread's.
+            helped |= threads > 1 && r.nodes > main_nodes;
+        }
+    }
+    assert!(helped, "no helper ever shared a node");
 }

@@ -1,6 +1,7 @@
 //! Game-tree search, generic over [`Game`]: iterative deepening principal-variation search
 //! with aspiration windows, a shared lock-free transposition table, killer/history/countermove
-//! ordering, late move reductions, and Lazy SMP helper threads.
+//! ordering, late move reductions, and helper threads that share the nodes' moves with the
+//! main thread (young brothers wait: a node's first move alone, the others in parallel).
 //!
 //! Scores are from the side to move's point of view. A won position scores `MATE - ply`, so the
 //! quickest win and the slowest loss are preferred. A position repeated inside the search line
@@ -12,6 +13,7 @@ mod ordering;
 pub mod parameters;
 mod picker;
 mod pruning;
+mod split;
 mod time;
 pub mod tt;
 mod worker;
@@ -22,57 +24,16 @@ pub use time::Limits;
 pub use tt::TranspositionTable;
 
 use crate::game::Game;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use worker::Worker;
-
-/// The deepest iteration any search thread has finished: Lazy SMP threads race through the
-/// same iterations, and whichever finishes a depth first provides the answer for it.
-pub(crate) struct Finished<M> {
-    depth: AtomicU32,
-    best: Mutex<Option<(u32, i32, Vec<M>)>>,
-}
-
-impl<M: Copy> Finished<M> {
-    fn new() -> Finished<M> {
-        Finished { depth: AtomicU32::new(0), best: Mutex::new(None) }
-    }
-
-    /// The deepest finished depth (0 before any).
-    pub(crate) fn depth(&self) -> u32 {
-        self.depth.load(Ordering::Acquire)
-    }
-
-    /// Records a finished iteration if it is deeper than any before.
-    pub(crate) fn offer(&self, depth: u32, score: i32, pv: &[M]) {
-        if depth <= self.depth() || pv.is_empty() {
-            return;
-        }
-        // A poisoned lock only means another thread panicked while storing: the data is whole.
-        let mut best = self.best.lock().unwrap_or_else(|e| e.into_inner());
-        if best.as_ref().is_none_or(|b| b.0 < depth) {
-            *best = Some((depth, score, pv.to_vec()));
-            self.depth.store(depth, Ordering::Release);
-        }
-    }
-
-    /// A copy of the deepest finished iteration: depth, score and principal variation.
-    pub(crate) fn peek(&self) -> Option<(u32, i32, Vec<M>)> {
-        self.best.lock().unwrap_or_else(|e| e.into_inner()).clone()
-    }
-
-    /// The deepest finished iteration: depth, score and principal variation.
-    fn take(&self) -> Option<(u32, i32, Vec<M>)> {
-        self.best.lock().unwrap_or_else(|e| e.into_inner()).take()
-    }
-}
 
 /// Score of a win at the root (a win `n` plies away scores `MATE - n`).
 pub const MATE: i32 = 30_000;
 /// Beyond every real score.
 pub(crate) const INFINITY: i32 = 32_000;
-/// Most threads a search uses: beyond this, threads only cost memory and start-up.
+/// Most threads the engine accepts. A search starts at most 64 of them: a shared node names
+/// its helpers in a 64-bit set.
 pub const MAX_THREADS: usize = 256;
 /// Deepest ply the search reaches (iterations stop below it).
 pub const MAX_PLY: usize = 120;
@@ -240,13 +201,11 @@ impl Searcher {
         }
         self.tt.new_search();
         let abort = AtomicBool::new(false);
-        let finished = Finished::new();
-        let shared = worker::Shared { tt: &self.tt, stop, abort: &abort, finished: &finished };
         // A level's search is a few plies: one thread answers at once, and its draws then repeat
         // with their seed (helpers would make the scores depend on thread timing).
-        let helpers = if shape.is_some() { 0 } else { self.threads - 1 };
-        // Helpers search to the same depth limit; the clock and node limit are the main thread's.
-        let helper_limits = Limits { depth: limits.depth, ..Limits::default() };
+        let helpers = if shape.is_some() { 0 } else { (self.threads - 1).min(split::MAX_HELPERS) };
+        let pool = split::Pool::new(helpers + 1);
+        let shared = worker::Shared { tt: &self.tt, stop, abort: &abort, pool: &pool };
         let mut result = std::thread::scope(|scope| {
             // A helper the system refuses to start (thread limit reached) is simply not there:
             // the search goes on with the threads it has.
@@ -257,12 +216,13 @@ impl Searcher {
                         // that thread's own memory and never share a cache line with another
                         // thread's hot data.
                         let mut w = Worker::new(root.clone(), shared, None, i + 1, 1);
-                        w.iterate(&helper_limits, &mut |_| {});
-                        w.nodes
+                        w.help()
                     });
                     spawned.map_err(|e| log::warn!("search runs with {} threads: {e}", i + 1)).ok()
                 })
                 .collect();
+            // Should the main thread panic, the helpers are stopped before the scope waits for them.
+            let _stop_helpers = StopOnDrop(&abort);
             let mut main = Worker::new(root.clone(), shared, Some(&clock), 0, multipv);
             let shown = self.multipv;
             let mut result = main.iterate(&limits, &mut |r: &Report<G::Move>| {
@@ -271,24 +231,8 @@ impl Searcher {
                 report(&r)
             });
             abort.store(true, Ordering::Relaxed);
-            let main_nodes = result.nodes;
             for h in handles {
                 result.nodes += h.join().unwrap_or(0);
-            }
-            // A helper may have finished a deeper iteration than the main thread (a multi-PV
-            // main thread searches every depth itself: a helper's result has one line only).
-            if let Some((depth, score, pv)) = finished.take() {
-                if depth > result.depth && !result.from_partial && multipv == 1 {
-                    result.best = pv.first().copied();
-                    result.score = score;
-                    result.depth = depth;
-                    result.lines = vec![RootLine { score, pv: pv.clone() }];
-                    result.pv = pv;
-                    // The main thread stopped before taking it over: report it as its own (with
-                    // the main thread's nodes, as every report counts them).
-                    let lines = result.lines.clone();
-                    report(&Report { depth, nodes: main_nodes, time: clock.elapsed(), lines });
-                }
             }
             result.time = clock.elapsed();
             result
@@ -308,5 +252,14 @@ impl Searcher {
             result.score = line.score;
             result.pv = line.pv.clone();
         }
+    }
+}
+
+/// Raises its flag when dropped, even by a panic.
+struct StopOnDrop<'a>(&'a AtomicBool);
+
+impl Drop for StopOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
     }
 }

@@ -5,26 +5,29 @@
 
 mod negamax;
 mod quiescence;
+mod split;
 
 use super::node::{NonPv, Pv};
 use super::ordering::MoveTables;
 use super::pruning::Reductions;
+use super::split::{Pool, SplitId};
 use super::time::{Clock, Limits, TimeManager};
 use super::tt::{Bound, TranspositionTable};
-use super::{Finished, Report, RootLine, SearchResult, INFINITY, MATE, MAX_PLY};
+use super::{Report, RootLine, SearchResult, INFINITY, MATE, MAX_PLY};
 use crate::game::Game;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-/// What every thread of one search shares: the table, the stop flags, and the deepest
-/// iteration finished.
+/// What every thread of one search shares: the table, the stop flags, and the nodes whose
+/// moves they share.
 pub(crate) struct Shared<'a, M> {
     pub tt: &'a TranspositionTable,
     /// Raised from outside (`stop`) to end the search.
     pub stop: &'a AtomicBool,
     /// Raised by the main thread to end the helpers.
     pub abort: &'a AtomicBool,
-    pub finished: &'a Finished<M>,
+    /// The threads' shared nodes.
+    pub pool: &'a Pool<M>,
 }
 
 impl<M> Clone for Shared<'_, M> {
@@ -42,16 +45,18 @@ pub(crate) struct Worker<'a, G: Game> {
     abort: &'a AtomicBool,
     /// Only the main thread watches the clock; helpers stop when it raises `abort`.
     time: Option<TimeManager<'a>>,
-    /// The deepest iteration finished by any thread.
-    finished: &'a Finished<G::Move>,
+    /// Where the threads share nodes' moves.
+    pool: &'a Pool<G::Move>,
+    /// The split points this thread works in (its own and those it helps), outermost first.
+    chain: Vec<SplitId>,
+    /// How many of the split points in `chain` this thread owns.
+    owned: usize,
+    /// The move played at every ply of the current line (the path a helper replays).
+    line: Vec<Option<G::Move>>,
     id: usize,
     pub nodes: u64,
     node_limit: u64,
     aborted: bool,
-    /// Depth of the iteration being searched.
-    iteration: u32,
-    /// The current iteration was abandoned because another thread finished it.
-    superseded: bool,
     /// Per-ply buffers (moves, their ordering scores, the quiet moves tried), reused so that
     /// the search does not allocate.
     moves: Vec<Vec<G::Move>>,
@@ -85,20 +90,21 @@ impl<'a, G: Game> Worker<'a, G> {
     /// Thread `id` (0 is the main thread, the one with the clock) of a search scoring
     /// `multipv` root moves exactly.
     pub fn new(game: G, shared: Shared<'a, G::Move>, clock: Option<&'a Clock>, id: usize, multipv: usize) -> Self {
-        let Shared { tt, stop, abort, finished } = shared;
+        let Shared { tt, stop, abort, pool } = shared;
         Worker {
             game,
             tt,
             stop,
             abort,
             time: clock.map(TimeManager::new),
-            finished,
+            pool,
+            chain: Vec::with_capacity(4 * super::split::MAX_SPLITS),
+            owned: 0,
+            line: vec![None; MAX_PLY + 2],
             id,
             nodes: 0,
             node_limit: u64::MAX,
             aborted: false,
-            iteration: 0,
-            superseded: false,
             moves: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
             scores: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
             tried: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
@@ -121,6 +127,11 @@ impl<'a, G: Game> Worker<'a, G> {
         if self.aborted {
             return true;
         }
+        if !self.chain.is_empty() && self.chain_cut() {
+            // Another thread's move failed high at a node this one helps: its work is moot.
+            self.aborted = true;
+            return true;
+        }
         if self.nodes.is_multiple_of(G::PARAMETERS.check_interval) {
             let out_of_time = self.time.as_ref().is_some_and(|t| t.must_stop());
             if out_of_time || self.nodes >= self.node_limit {
@@ -128,17 +139,13 @@ impl<'a, G: Game> Worker<'a, G> {
             }
             if self.stop.load(Ordering::Relaxed) || self.abort.load(Ordering::Relaxed) {
                 self.aborted = true;
-            } else if self.finished.depth() >= self.iteration && self.multipv == 1 {
-                // Another thread finished this iteration: unwind and continue from its result.
-                self.superseded = true;
-                self.aborted = true;
             }
         }
         self.aborted
     }
 
-    /// Iterative deepening. The main thread (with a clock) honours `limits`; helpers search
-    /// until the main thread raises `abort`.
+    /// Iterative deepening, by the main thread (the one with the clock) within `limits`; the
+    /// helpers join its nodes (see [`Worker::help`]).
     pub fn iterate(&mut self, limits: &Limits, report: &mut dyn FnMut(&Report<G::Move>)) -> SearchResult<G::Move> {
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32).clamp(1, MAX_PLY as u32);
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
@@ -156,29 +163,16 @@ impl<'a, G: Game> Worker<'a, G> {
             from_partial: false,
             lines: Vec::new(),
         };
-        let mut depth = 1;
-        while let Some(next) = self.next_depth(depth, max_depth) {
-            depth = next;
+        for depth in 1..=max_depth {
             if let Some(time) = &mut self.time {
                 time.start_iteration();
             }
-            self.iteration = depth;
-            let (mut score, partial) = self.aspiration(depth as i32, best.score, &mut root_moves);
-            if self.superseded {
-                // Another thread finished this depth (or a deeper one) first: take its result
-                // and go on from there rather than repeat its work.
-                let Some((finished_depth, finished_score, pv)) = self.adopt_finished(&mut root_moves) else {
-                    continue;
-                };
-                depth = finished_depth;
-                score = finished_score;
-                best.pv = pv;
-            } else if self.aborted {
-                self.keep_partial(&mut best, partial, depth);
+            let (score, partial) = self.aspiration(depth as i32, best.score, &mut root_moves);
+            if self.aborted {
+                keep_partial(&mut best, partial);
                 break;
-            } else {
-                best.pv = self.publish(depth, score, &root_moves);
             }
+            best.pv = self.principal_variation(&root_moves);
             best.lines = self.finished_lines(score, &best.pv);
             best.best = root_moves.first().copied();
             best.score = score;
@@ -187,55 +181,20 @@ impl<'a, G: Game> Worker<'a, G> {
             if !self.go_deeper(&best, max_depth, report) {
                 break;
             }
-            depth += 1;
         }
         best.nodes = self.nodes;
         best
     }
 
-    /// The depth of the next iteration, `depth` or deeper, or `None` once every depth up to
-    /// `max_depth` is finished.
-    fn next_depth(&self, depth: u32, max_depth: u32) -> Option<u32> {
-        if self.multipv > 1 {
-            // Every line of every depth is this thread's own: nothing is skipped.
-            return (depth <= max_depth).then_some(depth);
-        }
-        // Skip what another thread has finished; odd helpers run one depth ahead, so that
-        // threads spread over two depths and fill the table for each other.
-        let unfinished = self.finished.depth() + 1;
-        let depth = depth.max(unfinished + (self.id as u32 & 1));
-        if depth <= max_depth {
-            Some(depth)
-        } else if unfinished > max_depth {
-            None
+    /// The principal variation of the iteration just finished (it starts with the best root
+    /// move).
+    fn principal_variation(&self, root_moves: &[G::Move]) -> Vec<G::Move> {
+        let pv = &self.pv[0];
+        if pv.first() == root_moves.first() {
+            pv.clone()
         } else {
-            // At the depth limit a helper joins the last iteration instead of sitting idle.
-            Some(max_depth)
+            root_moves.first().copied().into_iter().collect()
         }
-    }
-
-    /// After an aborted iteration at `depth`: an unfinished iteration's move is used only if
-    /// it beat the previous best and no thread has finished this depth.
-    fn keep_partial(&self, best: &mut SearchResult<G::Move>, partial: Option<(G::Move, i32)>, depth: u32) {
-        if let Some((mv, s)) = partial {
-            if Some(mv) != best.best && self.finished.depth() < depth {
-                best.best = Some(mv);
-                best.score = s;
-                best.pv = vec![mv];
-                best.from_partial = true;
-            }
-        }
-    }
-
-    /// The principal variation of an iteration this thread finished (it starts with the best
-    /// root move), offered to the other threads.
-    fn publish(&mut self, depth: u32, score: i32, root_moves: &[G::Move]) -> Vec<G::Move> {
-        let mut pv = self.pv[0].clone();
-        if pv.first() != root_moves.first() {
-            pv = root_moves.first().copied().into_iter().collect();
-        }
-        self.finished.offer(depth, score, &pv);
-        pv
     }
 
     /// After the iteration that found `best`: reports it (main thread) and says whether to
@@ -260,22 +219,9 @@ impl<'a, G: Game> Worker<'a, G> {
             }
         }
         if depth >= max_depth {
-            // The depth limit is reached: every thread can stop.
-            self.abort.store(true, Ordering::Relaxed);
             return false;
         }
         self.nodes < self.node_limit
-    }
-
-    /// After a superseded iteration: clears the abort and returns the deepest finished result,
-    /// with its move put first in `root_moves` so the next iteration starts from it.
-    fn adopt_finished(&mut self, root_moves: &mut [G::Move]) -> Option<(u32, i32, Vec<G::Move>)> {
-        self.superseded = false;
-        self.aborted = false;
-        let (depth, score, pv) = self.finished.peek()?;
-        let index = root_moves.iter().position(|&m| Some(m) == pv.first().copied())?;
-        root_moves[..=index].rotate_right(1);
-        Some((depth, score, pv))
     }
 
     /// One iteration with an aspiration window around the last score, widened on failure.
@@ -330,6 +276,7 @@ impl<'a, G: Game> Worker<'a, G> {
             self.nodes += 1;
             self.game.make(mv);
             self.played[1] = Some(G::move_index(mv));
+            self.line[1] = Some(mv);
             let score = if i == 0 {
                 -self.negamax::<Pv>(depth - 1, 1, -beta, -alpha)
             } else {
@@ -391,6 +338,7 @@ impl<'a, G: Game> Worker<'a, G> {
             self.nodes += 1;
             self.game.make(mv);
             self.played[1] = Some(G::move_index(mv));
+            self.line[1] = Some(mv);
             let mut score = -INFINITY;
             if threshold > -INFINITY {
                 score = -self.negamax::<NonPv>(depth - 1, 1, -threshold - 1, -threshold);
@@ -445,5 +393,18 @@ impl<'a, G: Game> Worker<'a, G> {
         line.clear();
         line.push(mv);
         line.extend_from_slice(&tail[0]);
+    }
+}
+
+/// After an aborted iteration: its move replaces the last finished iteration's only if the
+/// unfinished one proved it better (see [`super::time::TimeManager`]).
+fn keep_partial<M: Copy + Eq>(best: &mut SearchResult<M>, partial: Option<(M, i32)>) {
+    if let Some((mv, s)) = partial {
+        if Some(mv) != best.best {
+            best.best = Some(mv);
+            best.score = s;
+            best.pv = vec![mv];
+            best.from_partial = true;
+        }
     }
 }

@@ -12,17 +12,17 @@ use crate::search::tt::Bound;
 use crate::search::{INFINITY, MATE, MAX_PLY};
 
 /// What the steps of one interior node share.
-struct Frame {
-    hash: u64,
-    ply: usize,
+pub(super) struct Frame {
+    pub(super) hash: u64,
+    pub(super) ply: usize,
     /// Depth left, extension included.
-    depth: i32,
+    pub(super) depth: i32,
     /// The side to move faces a threat (see [`Game::in_danger`]).
-    danger: bool,
+    pub(super) danger: bool,
     /// The side to move (0 White, 1 Black).
-    side: usize,
+    pub(super) side: usize,
     /// Index of the move that led here, if any.
-    previous: Option<usize>,
+    pub(super) previous: Option<usize>,
 }
 
 impl Frame {
@@ -168,7 +168,7 @@ impl<G: Game> Worker<'_, G> {
         let mut best_move = None;
         let mut tried = std::mem::take(&mut self.tried[frame.ply]);
         tried.clear();
-        for pick in picker.by_ref() {
+        while let Some(pick) = picker.next() {
             if pick.quiet && pick.number > 0 {
                 quiet_seen += 1;
                 if pruning.skips(quiet_seen) {
@@ -200,6 +200,16 @@ impl<G: Game> Worker<'_, G> {
             if pick.quiet {
                 tried.push(G::move_index(pick.mv));
             }
+            if self.may_split(frame) {
+                // The first move did not fail high: idle threads may share the others, up to the
+                // first that pruning skips (every later one is skipped too).
+                let rest = picker.by_ref().take_while(|pick| {
+                    quiet_seen += usize::from(pick.quiet);
+                    !(pick.quiet && pruning.skips(quiet_seen))
+                });
+                (best_score, best_move) = self.split::<N>(frame, rest, alpha, beta, (best_score, best_move));
+                break;
+            }
         }
         self.tried[frame.ply] = tried;
         (best_score, best_move)
@@ -208,10 +218,17 @@ impl<G: Game> Worker<'_, G> {
     /// Plays the picked move and searches it: the first move with the full window, the others
     /// by principal-variation search.
     #[inline]
-    fn search_move<N: NodeType>(&mut self, frame: &Frame, pick: Pick<G::Move>, alpha: i32, beta: i32) -> i32 {
+    pub(super) fn search_move<N: NodeType>(
+        &mut self,
+        frame: &Frame,
+        pick: Pick<G::Move>,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
         self.nodes += 1;
         self.game.make(pick.mv);
         self.played[frame.ply + 1] = Some(G::move_index(pick.mv));
+        self.line[frame.ply + 1] = Some(pick.mv);
         let (depth, ply) = (frame.depth - 1, frame.ply + 1);
         let score = if pick.number == 0 {
             -self.negamax::<N>(depth, ply, -beta, -alpha)
@@ -235,7 +252,7 @@ impl<G: Game> Worker<'_, G> {
     /// A quiet move failed high: the ordering tables remember it, and reward it against the
     /// quiet moves `tried` before it.
     #[inline]
-    fn update_history(&mut self, frame: &Frame, mv: G::Move, tried: &[usize]) {
+    pub(super) fn update_history(&mut self, frame: &Frame, mv: G::Move, tried: &[usize]) {
         self.tables.record_cutoff(&G::PARAMETERS, &frame.node(), G::move_code(mv), G::move_index(mv), tried);
     }
 

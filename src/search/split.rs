@@ -1,0 +1,339 @@
+//! Sharing one node's moves among threads (young brothers wait): a thread that has searched a
+//! node's first move without a cutoff may hand the node's other moves to idle threads, which
+//! take them one at a time against a shared alpha until they run out or one fails high.
+//!
+//! Every thread owns a few split points (one per node it has split and not yet finished,
+//! nested along its line); an idle thread is given one to join. The owner of a split point,
+//! once its moves are taken, waits for its helpers and meanwhile may join a split point of one
+//! of them (a "helpful master"), so that no thread idles while a helper's subtree is searched.
+
+use super::picker::Pick;
+use super::MAX_PLY;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Mutex, MutexGuard};
+
+/// Most split points one thread owns at once (nested along its line); a node deeper than this
+/// many splits is searched by its thread alone.
+pub(crate) const MAX_SPLITS: usize = 8;
+
+/// Most helper threads: a split point names its helpers in a 64-bit set, the owner's bit
+/// included.
+pub(crate) const MAX_HELPERS: usize = 63;
+
+/// Shallowest depth left at which a node shares its moves: below it a subtree is too small to
+/// pay for a thread's joining.
+pub(crate) const MIN_SPLIT_DEPTH: i32 = 2;
+
+/// No split point: an empty assignment.
+const NONE: usize = usize::MAX;
+
+/// A node whose remaining moves several threads share.
+pub(crate) struct SplitPoint<M> {
+    /// Raised when a move fails high: the other threads stop searching the node's moves.
+    pub cutoff: AtomicBool,
+    /// The threads working here besides the owner, as a bit set (bit `id`).
+    pub helpers: AtomicU64,
+    pub state: Mutex<SplitState<M>>,
+}
+
+/// The node and its search so far, guarded by the split point's lock.
+pub(crate) struct SplitState<M> {
+    /// The moves from the root to the node, ply by ply.
+    pub path: Vec<M>,
+    /// The line's position hashes, move indices, dangers and extensions up to the node.
+    pub hashes: Vec<u64>,
+    pub played: Vec<Option<usize>>,
+    pub danger: Vec<bool>,
+    pub extended: Vec<bool>,
+    pub ply: usize,
+    pub depth: i32,
+    pub beta: i32,
+    /// A principal-variation node (its children's lines are kept).
+    pub pv_node: bool,
+    /// The side to move there (0 White, 1 Black).
+    pub side: usize,
+    /// Whether the side to move is in danger there.
+    pub in_danger: bool,
+    /// The moves not yet searched, in order; `next` is the first one not handed out.
+    pub moves: Vec<Pick<M>>,
+    pub next: usize,
+    /// The window's lower bound, raised by every move that beats it.
+    pub alpha: i32,
+    pub best_score: i32,
+    pub best_move: Option<M>,
+    /// The best line from the node when it beat alpha (principal-variation nodes).
+    pub pv: Vec<M>,
+}
+
+impl<M> SplitPoint<M> {
+    fn new() -> SplitPoint<M> {
+        SplitPoint {
+            cutoff: AtomicBool::new(false),
+            helpers: AtomicU64::new(0),
+            state: Mutex::new(SplitState {
+                path: Vec::with_capacity(MAX_PLY + 1),
+                hashes: Vec::with_capacity(MAX_PLY + 2),
+                played: Vec::with_capacity(MAX_PLY + 2),
+                danger: Vec::with_capacity(MAX_PLY + 2),
+                extended: Vec::with_capacity(MAX_PLY + 2),
+                ply: 0,
+                depth: 0,
+                beta: 0,
+                pv_node: false,
+                side: 0,
+                in_danger: false,
+                moves: Vec::with_capacity(256),
+                next: 0,
+                alpha: 0,
+                best_score: 0,
+                best_move: None,
+                pv: Vec::with_capacity(MAX_PLY + 1),
+            }),
+        }
+    }
+
+    /// The state, even if a thread panicked holding the lock (its data is whole: every write
+    /// under the lock is a plain store).
+    pub fn lock(&self) -> MutexGuard<'_, SplitState<M>> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// One thread's place in the pool.
+struct Seat<M> {
+    /// The thread waits for work (an idle helper, or an owner waiting for its helpers).
+    idle: AtomicBool,
+    /// A split point given to the thread to join, or `NONE`.
+    assigned: AtomicUsize,
+    /// The split point whose helpers the thread waits for, or `NONE`.
+    waiting_at: AtomicUsize,
+    splits: Vec<SplitPoint<M>>,
+}
+
+/// The threads of one search and their split points.
+pub(crate) struct Pool<M> {
+    /// Serialises handing out work: who is idle, who is given what.
+    lock: Mutex<()>,
+    /// How many threads are idle (a quick test before trying to split).
+    idle_count: AtomicUsize,
+    /// A thread panicked in the middle of shared work: nobody waits for it any longer.
+    broken: AtomicBool,
+    seats: Vec<Seat<M>>,
+}
+
+/// A split point's name: its owner and its place among the owner's.
+pub(crate) type SplitId = usize;
+
+impl<M> Pool<M> {
+    /// A pool for `threads` threads (at most 64), none idle yet.
+    pub fn new(threads: usize) -> Pool<M> {
+        let threads = threads.clamp(1, 64);
+        let seats = (0..threads)
+            .map(|_| Seat {
+                idle: AtomicBool::new(false),
+                assigned: AtomicUsize::new(NONE),
+                waiting_at: AtomicUsize::new(NONE),
+                // Only threads that can be helped need split points: with one thread none.
+                splits: if threads > 1 { (0..MAX_SPLITS).map(|_| SplitPoint::new()).collect() } else { Vec::new() },
+            })
+            .collect();
+        Pool { lock: Mutex::new(()), idle_count: AtomicUsize::new(0), broken: AtomicBool::new(false), seats }
+    }
+
+    /// A thread died with work unfinished: owners stop waiting for their helpers (the search
+    /// is being stopped and its unfinished iteration thrown away).
+    pub fn break_down(&self) {
+        self.broken.store(true, Ordering::Release);
+    }
+
+    /// Whether a thread died with work unfinished.
+    pub fn is_broken(&self) -> bool {
+        self.broken.load(Ordering::Acquire)
+    }
+
+    /// Whether another thread might take work now (a hint: the pool's lock decides).
+    #[inline]
+    pub fn has_idle(&self) -> bool {
+        self.idle_count.load(Ordering::Relaxed) > 0
+    }
+
+    /// The split point `id`.
+    pub fn split(&self, id: SplitId) -> &SplitPoint<M> {
+        &self.seats[id / MAX_SPLITS].splits[id % MAX_SPLITS]
+    }
+
+    /// The name of thread `owner`'s split point number `slot`.
+    pub fn split_id(owner: usize, slot: usize) -> SplitId {
+        owner * MAX_SPLITS + slot
+    }
+
+    fn guard(&self) -> MutexGuard<'_, ()> {
+        self.lock.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Gives the split point `id`, owned by thread `owner`, to every idle thread that may help
+    /// it. Returns how many were given it.
+    pub fn recruit(&self, owner: usize, id: SplitId) -> usize {
+        let _g = self.guard();
+        let sp = self.split(id);
+        let mut given = 0;
+        for (t, seat) in self.seats.iter().enumerate() {
+            if t == owner || !seat.idle.load(Ordering::Relaxed) || !self.may_help(t, owner) {
+                continue;
+            }
+            seat.idle.store(false, Ordering::Relaxed);
+            self.idle_count.fetch_sub(1, Ordering::Relaxed);
+            sp.helpers.fetch_or(1 << t, Ordering::AcqRel);
+            seat.assigned.store(id, Ordering::Release);
+            given += 1;
+        }
+        given
+    }
+
+    /// Whether idle thread `t` may help thread `owner`: a thread waiting for the helpers of its
+    /// own split point may only help them (its line is theirs up to that point, and it must
+    /// be free when they finish).
+    fn may_help(&self, t: usize, owner: usize) -> bool {
+        match self.seats[t].waiting_at.load(Ordering::Relaxed) {
+            NONE => true,
+            at => self.split(at).helpers.load(Ordering::Acquire) & (1 << owner) != 0,
+        }
+    }
+
+    /// Thread `t` waits for work (after finishing a split point's moves, or from the start).
+    pub fn become_idle(&self, t: usize) {
+        let _g = self.guard();
+        if !self.seats[t].idle.swap(true, Ordering::Relaxed) {
+            self.idle_count.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    /// Thread `t` has left the split point `id` it helped: it is no longer one of its helpers,
+    /// and idle.
+    pub fn leave(&self, t: usize, id: SplitId) {
+        let _g = self.guard();
+        self.split(id).helpers.fetch_and(!(1 << t), Ordering::AcqRel);
+        if !self.seats[t].idle.swap(true, Ordering::Relaxed) {
+            self.idle_count.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    /// The split point given to thread `t`, if any (taken: it is given once).
+    #[inline]
+    pub fn take_assignment(&self, t: usize) -> Option<SplitId> {
+        let seat = &self.seats[t];
+        if seat.assigned.load(Ordering::Relaxed) == NONE {
+            return None;
+        }
+        Some(seat.assigned.swap(NONE, Ordering::Acquire)).filter(|&id| id != NONE)
+    }
+
+    /// Owner `t` waits at its split point `id`: idle, and available to its helpers.
+    pub fn wait_at(&self, t: usize, id: SplitId) {
+        let _g = self.guard();
+        self.seats[t].waiting_at.store(id, Ordering::Relaxed);
+        if !self.seats[t].idle.swap(true, Ordering::Relaxed) {
+            self.idle_count.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    /// Owner `t` stops waiting at its split point if every helper has left and nothing has been
+    /// given to it meanwhile; returns whether it stopped.
+    pub fn stop_waiting(&self, t: usize, id: SplitId) -> bool {
+        let _g = self.guard();
+        let seat = &self.seats[t];
+        if self.split(id).helpers.load(Ordering::Acquire) != 0 || seat.assigned.load(Ordering::Acquire) != NONE {
+            return false;
+        }
+        seat.waiting_at.store(NONE, Ordering::Relaxed);
+        if seat.idle.swap(false, Ordering::Relaxed) {
+            self.idle_count.fetch_sub(1, Ordering::Relaxed);
+        }
+        true
+    }
+
+    /// Thread `t` stops for good (the search is over): it is taken off the idle list, and work
+    /// given to it meanwhile is handed back (its owner then stops waiting for it).
+    pub fn retire(&self, t: usize) {
+        let _g = self.guard();
+        let seat = &self.seats[t];
+        if seat.idle.swap(false, Ordering::Relaxed) {
+            self.idle_count.fetch_sub(1, Ordering::Relaxed);
+        }
+        let work = seat.assigned.swap(NONE, Ordering::Acquire);
+        if work != NONE {
+            self.split(work).helpers.fetch_and(!(1 << t), Ordering::AcqRel);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    type P = Pool<u32>;
+
+    #[test]
+    fn idle_threads_are_given_a_split_point_once() {
+        let pool = P::new(3);
+        assert!(!pool.has_idle());
+        pool.become_idle(1);
+        pool.become_idle(2);
+        assert!(pool.has_idle());
+        let id = P::split_id(0, 0);
+        assert_eq!(pool.recruit(0, id), 2);
+        assert!(!pool.has_idle());
+        assert_eq!(pool.split(id).helpers.load(Ordering::Relaxed), 0b110);
+        assert_eq!(pool.take_assignment(1), Some(id));
+        assert_eq!(pool.take_assignment(1), None);
+        // Busy threads are given nothing more.
+        assert_eq!(pool.recruit(0, P::split_id(0, 1)), 0);
+        pool.leave(1, id);
+        assert_eq!(pool.split(id).helpers.load(Ordering::Relaxed), 0b100);
+        assert!(pool.has_idle());
+    }
+
+    #[test]
+    fn a_waiting_owner_helps_only_its_helpers() {
+        let pool = P::new(3);
+        let first = P::split_id(0, 0);
+        pool.become_idle(1);
+        assert_eq!(pool.recruit(0, first), 1);
+        assert_eq!(pool.take_assignment(1), Some(first));
+        // Thread 0 has handed out its moves and waits for thread 1.
+        pool.wait_at(0, first);
+        assert!(!pool.stop_waiting(0, first));
+        // Thread 2, no helper of thread 0's node, may not have it; thread 1 may.
+        assert_eq!(pool.recruit(2, P::split_id(2, 0)), 0);
+        let nested = P::split_id(1, 0);
+        assert_eq!(pool.recruit(1, nested), 1);
+        assert_eq!(pool.take_assignment(0), Some(nested));
+        // Work given is done before waiting ends; then the helper leaves, and waiting ends.
+        assert!(!pool.stop_waiting(0, first));
+        pool.leave(0, nested);
+        pool.leave(1, first);
+        assert!(pool.stop_waiting(0, first));
+        assert!(pool.has_idle()); // thread 1
+        assert_eq!(pool.recruit(2, P::split_id(2, 0)), 1);
+    }
+
+    #[test]
+    fn a_retired_thread_hands_back_its_work_and_is_given_no_more() {
+        let pool = P::new(2);
+        pool.become_idle(1);
+        let id = P::split_id(0, 0);
+        assert_eq!(pool.recruit(0, id), 1);
+        pool.retire(1);
+        assert_eq!(pool.split(id).helpers.load(Ordering::Relaxed), 0);
+        assert_eq!(pool.take_assignment(1), None);
+        assert_eq!(pool.recruit(0, P::split_id(0, 1)), 0);
+        assert!(!pool.has_idle());
+    }
+
+    #[test]
+    fn one_thread_has_no_split_points_and_no_one_to_help() {
+        let pool = P::new(1);
+        assert!(pool.seats[0].splits.is_empty());
+        assert!(!pool.has_idle());
+    }
+}

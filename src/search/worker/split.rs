@@ -1,0 +1,257 @@
+//! A thread's side of sharing a node's moves (see [`crate::search::split`]): splitting a node,
+//! taking its moves one at a time, joining another thread's node, and waiting as a helper.
+
+use super::negamax::Frame;
+use super::Worker;
+use crate::game::Game;
+use crate::search::node::{NodeType, NonPv, Pv};
+use crate::search::picker::Pick;
+use crate::search::split::{Pool, SplitId, MAX_SPLITS, MIN_SPLIT_DEPTH};
+use std::sync::atomic::Ordering;
+
+impl<G: Game> Worker<'_, G> {
+    /// Whether the node of `frame`, its first move searched, should share its other moves now:
+    /// deep enough, a thread idle, and a split point free.
+    #[inline]
+    pub(super) fn may_split(&self, frame: &Frame) -> bool {
+        frame.depth >= MIN_SPLIT_DEPTH && self.pool.has_idle() && self.owned < MAX_SPLITS && !self.aborted
+    }
+
+    /// Shares `moves`, the rest of the node's moves in order, with the idle threads and searches
+    /// them with them. `best` is the node's best score and move so far; returns them after
+    /// every move.
+    pub(super) fn split<N: NodeType>(
+        &mut self,
+        frame: &Frame,
+        moves: impl Iterator<Item = Pick<G::Move>>,
+        alpha: i32,
+        beta: i32,
+        best: (i32, Option<G::Move>),
+    ) -> (i32, Option<G::Move>) {
+        let id = Pool::<G::Move>::split_id(self.id, self.owned);
+        let pool = self.pool;
+        let sp = pool.split(id);
+        {
+            let mut st = sp.lock();
+            st.moves.clear();
+            st.moves.extend(moves);
+            if st.moves.is_empty() {
+                return best;
+            }
+            let ply = frame.ply;
+            st.path.clear();
+            st.path.extend(self.line[1..=ply].iter().map(|m| m.expect("every ply of the line has its move")));
+            st.hashes.clear();
+            st.hashes.extend_from_slice(&self.hashes[..=ply]);
+            st.played.clear();
+            st.played.extend_from_slice(&self.played[..=ply]);
+            st.danger.clear();
+            st.danger.extend_from_slice(&self.danger[..=ply]);
+            st.extended.clear();
+            st.extended.extend_from_slice(&self.extended[..=ply]);
+            st.ply = ply;
+            st.depth = frame.depth;
+            st.beta = beta;
+            st.pv_node = N::PV;
+            st.side = frame.side;
+            st.in_danger = frame.danger;
+            st.next = 0;
+            st.alpha = alpha;
+            (st.best_score, st.best_move) = best;
+            st.pv.clone_from(&self.pv[ply]);
+        }
+        sp.cutoff.store(false, Ordering::Relaxed);
+        self.owned += 1;
+        self.chain.push(id);
+        pool.recruit(self.id, id);
+        self.take_moves::<N>(id, frame);
+        self.wait_for_helpers(id, frame.ply);
+        self.chain.pop();
+        self.owned -= 1;
+        self.end_cut(id);
+        let st = sp.lock();
+        if N::PV && st.best_move != best.1 {
+            self.pv[frame.ply].clone_from(&st.pv);
+        }
+        (st.best_score, st.best_move)
+    }
+
+    /// Takes the split point's moves one at a time and searches them, until none is left or
+    /// one fails high (here or in another thread).
+    fn take_moves<N: NodeType>(&mut self, id: SplitId, frame: &Frame) {
+        let sp = self.pool.split(id);
+        loop {
+            let (pick, alpha, beta) = {
+                let mut st = sp.lock();
+                if sp.cutoff.load(Ordering::Relaxed) || st.next >= st.moves.len() {
+                    break;
+                }
+                st.next += 1;
+                (st.moves[st.next - 1], st.alpha, st.beta)
+            };
+            let score = self.search_move::<N>(frame, pick, alpha, beta);
+            if self.aborted {
+                break;
+            }
+            let mut st = sp.lock();
+            if score > st.best_score {
+                st.best_score = score;
+                st.best_move = Some(pick.mv);
+                if score > st.alpha {
+                    st.alpha = score;
+                    if N::PV {
+                        st.pv.clear();
+                        st.pv.push(pick.mv);
+                        st.pv.extend_from_slice(&self.pv[frame.ply + 1]);
+                    }
+                    if score >= st.beta {
+                        sp.cutoff.store(true, Ordering::Release);
+                        drop(st);
+                        if pick.quiet {
+                            self.update_history(frame, pick.mv, &[]);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.end_cut(id);
+    }
+
+    /// After work at the split point `id` (the last of `chain`, or just taken off it) stopped:
+    /// if its own cutoff stopped it, the thread goes on; if the search or an outer split point
+    /// was stopped, it keeps unwinding.
+    fn end_cut(&mut self, id: SplitId) {
+        if !self.aborted || !self.pool.split(id).cutoff.load(Ordering::Acquire) {
+            return;
+        }
+        let outer = self.chain.iter().filter(|&&c| c != id).any(|&c| self.pool.split(c).cutoff.load(Ordering::Acquire));
+        if !outer && !self.search_stopped() {
+            self.aborted = false;
+        }
+    }
+
+    /// Whether a split point this thread works in has been cut off.
+    #[inline]
+    pub(super) fn chain_cut(&self) -> bool {
+        self.chain.iter().any(|&c| self.pool.split(c).cutoff.load(Ordering::Relaxed))
+    }
+
+    /// Whether the whole search is being stopped.
+    fn search_stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed) || self.abort.load(Ordering::Relaxed)
+    }
+
+    /// The owner of split point `id` (at `ply`), its moves all taken, waits until its helpers
+    /// have finished theirs, helping them meanwhile where they split in turn. The main thread
+    /// keeps watching the clock.
+    fn wait_for_helpers(&mut self, id: SplitId, ply: usize) {
+        let pool = self.pool;
+        pool.wait_at(self.id, id);
+        let mut spins = 0u32;
+        loop {
+            if let Some(work) = pool.take_assignment(self.id) {
+                self.join(work, ply);
+                spins = 0;
+                continue;
+            }
+            if pool.stop_waiting(self.id, id) {
+                break;
+            }
+            if pool.is_broken() {
+                self.aborted = true;
+                break;
+            }
+            if self.time.as_ref().is_some_and(|t| t.must_stop()) {
+                self.abort.store(true, Ordering::Relaxed);
+            }
+            spins = pause(spins);
+        }
+        if self.search_stopped() {
+            self.aborted = true;
+        }
+    }
+
+    /// Joins split point `id` from ply `base` of the line this thread's game is at (the root
+    /// for an idle helper, its own split point's node for a waiting owner): plays the path
+    /// from there, takes moves with the others, and goes back.
+    fn join(&mut self, id: SplitId, base: usize) {
+        let sp = self.pool.split(id);
+        let (frame, pv_node) = {
+            let st = sp.lock();
+            let ply = st.ply;
+            debug_assert!(self.line[1..=base].iter().zip(&st.path).all(|(m, p)| *m == Some(*p)));
+            for (i, &mv) in st.path.iter().enumerate().skip(base) {
+                self.game.make(mv);
+                self.line[i + 1] = Some(mv);
+            }
+            self.hashes[..=ply].copy_from_slice(&st.hashes);
+            self.played[..=ply].copy_from_slice(&st.played);
+            self.danger[..=ply].copy_from_slice(&st.danger);
+            self.extended[..=ply].copy_from_slice(&st.extended);
+            let frame = Frame {
+                hash: st.hashes[ply],
+                ply,
+                depth: st.depth,
+                danger: st.in_danger,
+                side: st.side,
+                previous: st.played[ply],
+            };
+            (frame, st.pv_node)
+        };
+        self.chain.push(id);
+        if pv_node {
+            self.take_moves::<Pv>(id, &frame);
+        } else {
+            self.take_moves::<NonPv>(id, &frame);
+        }
+        self.chain.pop();
+        for i in (base..frame.ply).rev() {
+            let mv = self.line[i + 1].expect("the path was played");
+            self.game.unmake(mv);
+        }
+        self.pool.leave(self.id, id);
+    }
+
+    /// A helper thread's life: it waits for nodes to share until the search stops. Returns
+    /// its node count.
+    pub fn help(&mut self) -> u64 {
+        self.history.clear();
+        self.game.repeatable_history(&mut self.history);
+        let pool = self.pool;
+        pool.become_idle(self.id);
+        let mut spins = 0u32;
+        loop {
+            if let Some(work) = pool.take_assignment(self.id) {
+                // A panic here would leave its owner waiting for ever: stop the search instead.
+                if std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.join(work, 0))).is_err() {
+                    pool.break_down();
+                    self.abort.store(true, Ordering::Relaxed);
+                    break;
+                }
+                self.aborted = false;
+                spins = 0;
+                continue;
+            }
+            if self.search_stopped() {
+                break;
+            }
+            spins = pause(spins);
+        }
+        // Work given after the last look is handed back, so that its owner does not wait.
+        pool.retire(self.id);
+        self.nodes
+    }
+}
+
+/// One wait of an idle thread: spin a while (work usually comes within microseconds), then
+/// yield the core to whatever else the machine runs.
+#[inline]
+fn pause(spins: u32) -> u32 {
+    if spins < 1_000 {
+        std::hint::spin_loop();
+    } else {
+        std::thread::yield_now();
+    }
+    spins.saturating_add(1)
+}
