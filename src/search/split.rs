@@ -16,8 +16,8 @@ use std::sync::{Mutex, MutexGuard};
 /// many splits is searched by its thread alone.
 pub(crate) const MAX_SPLITS: usize = 8;
 
-/// Most helper threads: a split point names its helpers in a 64-bit set, the owner's bit
-/// included.
+/// Most helper threads: a split point names its helpers by thread number (the main thread is
+/// 0) in a 64-bit set.
 pub(crate) const MAX_HELPERS: usize = 63;
 
 /// Shallowest depth left at which a node shares its moves: below it a subtree is too small to

@@ -18,8 +18,8 @@ impl<G: Game> Worker<'_, G> {
     }
 
     /// Shares `moves`, the rest of the node's moves in order, with the idle threads and searches
-    /// them with them. `best` is the node's best score and move so far; returns them after
-    /// every move.
+    /// them with them. `best` is the node's best score and move so far; returns them once
+    /// every move is searched or one has failed high.
     pub(super) fn split<N: NodeType>(
         &mut self,
         frame: &Frame,
