@@ -221,8 +221,9 @@ impl Searcher {
                     spawned.map_err(|e| log::warn!("search runs with {} threads: {e}", i + 1)).ok()
                 })
                 .collect();
-            // Should the main thread panic, the helpers are stopped before the scope waits for them.
-            let _stop_helpers = StopOnDrop(&abort);
+            // The helpers stop when the main thread does, even by a panic (the scope waits for
+            // them before it returns or unwinds).
+            let stop_helpers = StopOnDrop(&abort);
             let mut main = Worker::new(root.clone(), shared, Some(&clock), 0, multipv);
             let shown = self.multipv;
             let mut result = main.iterate(&limits, &mut |r: &Report<G::Move>| {
@@ -230,7 +231,7 @@ impl Searcher {
                 r.lines.truncate(shown);
                 report(&r)
             });
-            abort.store(true, Ordering::Relaxed);
+            drop(stop_helpers);
             for h in handles {
                 result.nodes += h.join().unwrap_or(0);
             }

@@ -40,20 +40,16 @@ pub(crate) struct SplitPoint<M> {
 pub(crate) struct SplitState<M> {
     /// The moves from the root to the node, ply by ply.
     pub path: Vec<M>,
-    /// The line's position hashes, move indices, dangers and extensions up to the node.
-    pub hashes: Vec<u64>,
-    pub played: Vec<Option<usize>>,
+    /// Whether the side to move was in danger at every ply up to the node (the hashes and
+    /// moves a helper learns by playing the path).
     pub danger: Vec<bool>,
+    /// Whether the line was extended at every ply up to the node.
     pub extended: Vec<bool>,
     pub ply: usize,
     pub depth: i32,
     pub beta: i32,
     /// A principal-variation node (its children's lines are kept).
     pub pv_node: bool,
-    /// The side to move there (0 White, 1 Black).
-    pub side: usize,
-    /// Whether the side to move is in danger there.
-    pub in_danger: bool,
     /// The moves not yet searched, in order; `next` is the first one not handed out.
     pub moves: Vec<Pick<M>>,
     pub next: usize,
@@ -72,16 +68,12 @@ impl<M> SplitPoint<M> {
             helpers: AtomicU64::new(0),
             state: Mutex::new(SplitState {
                 path: Vec::with_capacity(MAX_PLY + 1),
-                hashes: Vec::with_capacity(MAX_PLY + 2),
-                played: Vec::with_capacity(MAX_PLY + 2),
                 danger: Vec::with_capacity(MAX_PLY + 2),
                 extended: Vec::with_capacity(MAX_PLY + 2),
                 ply: 0,
                 depth: 0,
                 beta: 0,
                 pv_node: false,
-                side: 0,
-                in_danger: false,
                 moves: Vec::with_capacity(256),
                 next: 0,
                 alpha: 0,

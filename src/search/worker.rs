@@ -51,7 +51,8 @@ pub(crate) struct Worker<'a, G: Game> {
     chain: Vec<SplitId>,
     /// How many of the split points in `chain` this thread owns.
     owned: usize,
-    /// The move played at every ply of the current line (the path a helper replays).
+    /// The move played to reach every ply of the current line (for countermoves, and the path
+    /// a helper replays).
     line: Vec<Option<G::Move>>,
     id: usize,
     pub nodes: u64,
@@ -67,8 +68,6 @@ pub(crate) struct Worker<'a, G: Game> {
     hashes: Vec<u64>,
     /// Hashes of the game's earlier positions that the root could still repeat, oldest first.
     history: Vec<u64>,
-    /// Move index played at every ply (for countermoves).
-    played: Vec<Option<usize>>,
     /// Whether the node at every ply of the current line was extended.
     extended: Vec<bool>,
     /// Whether the side to move was in danger at every ply of the current line.
@@ -111,7 +110,6 @@ impl<'a, G: Game> Worker<'a, G> {
             tables: MoveTables::new(G::MOVE_INDEX_SIZE, MAX_PLY + 1),
             hashes: vec![0; MAX_PLY + 2],
             history: Vec::new(),
-            played: vec![None; MAX_PLY + 2],
             extended: vec![false; MAX_PLY + 2],
             danger: vec![false; MAX_PLY + 2],
             pv: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
@@ -133,15 +131,25 @@ impl<'a, G: Game> Worker<'a, G> {
             return true;
         }
         if self.nodes.is_multiple_of(G::PARAMETERS.check_interval) {
-            let out_of_time = self.time.as_ref().is_some_and(|t| t.must_stop());
-            if out_of_time || self.nodes >= self.node_limit {
-                self.abort.store(true, Ordering::Relaxed);
-            }
-            if self.stop.load(Ordering::Relaxed) || self.abort.load(Ordering::Relaxed) {
+            self.check_limits();
+            if self.search_stopped() {
                 self.aborted = true;
             }
         }
         self.aborted
+    }
+
+    /// The main thread ends the search for every thread once its time or node budget is spent.
+    fn check_limits(&self) {
+        let out_of_time = self.time.as_ref().is_some_and(|t| t.must_stop());
+        if out_of_time || self.nodes >= self.node_limit {
+            self.abort.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Whether the whole search is being stopped (from outside, or by the main thread).
+    fn search_stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed) || self.abort.load(Ordering::Relaxed)
     }
 
     /// Iterative deepening, by the main thread (the one with the clock) within `limits`; the
@@ -275,7 +283,6 @@ impl<'a, G: Game> Worker<'a, G> {
         for (i, &mv) in root_moves.iter().enumerate() {
             self.nodes += 1;
             self.game.make(mv);
-            self.played[1] = Some(G::move_index(mv));
             self.line[1] = Some(mv);
             let score = if i == 0 {
                 -self.negamax::<Pv>(depth - 1, 1, -beta, -alpha)
@@ -337,7 +344,6 @@ impl<'a, G: Game> Worker<'a, G> {
             let threshold = self.nth_best_exact();
             self.nodes += 1;
             self.game.make(mv);
-            self.played[1] = Some(G::move_index(mv));
             self.line[1] = Some(mv);
             let mut score = -INFINITY;
             if threshold > -INFINITY {

@@ -76,7 +76,7 @@ impl<G: Game> Worker<'_, G> {
             return if G::QUIESCENCE { self.quiescence(ply, alpha, beta, 0) } else { self.game.evaluate() };
         }
         let side = self.game.side_to_move().index();
-        let frame = Frame { hash, ply, depth, danger, side, previous: self.played[ply] };
+        let frame = Frame { hash, ply, depth, danger, side, previous: self.line[ply].map(G::move_index) };
         let tt_move = match self.probe::<N>(&frame, alpha, beta) {
             Probe::Cut(score) => return score,
             Probe::Search(tt_move) => tt_move,
@@ -227,7 +227,6 @@ impl<G: Game> Worker<'_, G> {
     ) -> i32 {
         self.nodes += 1;
         self.game.make(pick.mv);
-        self.played[frame.ply + 1] = Some(G::move_index(pick.mv));
         self.line[frame.ply + 1] = Some(pick.mv);
         let (depth, ply) = (frame.depth - 1, frame.ply + 1);
         let score = if pick.number == 0 {

@@ -41,10 +41,6 @@ impl<G: Game> Worker<'_, G> {
             let ply = frame.ply;
             st.path.clear();
             st.path.extend(self.line[1..=ply].iter().map(|m| m.expect("every ply of the line has its move")));
-            st.hashes.clear();
-            st.hashes.extend_from_slice(&self.hashes[..=ply]);
-            st.played.clear();
-            st.played.extend_from_slice(&self.played[..=ply]);
             st.danger.clear();
             st.danger.extend_from_slice(&self.danger[..=ply]);
             st.extended.clear();
@@ -53,8 +49,6 @@ impl<G: Game> Worker<'_, G> {
             st.depth = frame.depth;
             st.beta = beta;
             st.pv_node = N::PV;
-            st.side = frame.side;
-            st.in_danger = frame.danger;
             st.next = 0;
             st.alpha = alpha;
             (st.best_score, st.best_move) = best;
@@ -137,11 +131,6 @@ impl<G: Game> Worker<'_, G> {
         self.chain.iter().any(|&c| self.pool.split(c).cutoff.load(Ordering::Relaxed))
     }
 
-    /// Whether the whole search is being stopped.
-    fn search_stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed) || self.abort.load(Ordering::Relaxed)
-    }
-
     /// The owner of split point `id` (at `ply`), its moves all taken, waits until its helpers
     /// have finished theirs, helping them meanwhile where they split in turn. The main thread
     /// keeps watching the clock.
@@ -162,9 +151,7 @@ impl<G: Game> Worker<'_, G> {
                 self.aborted = true;
                 break;
             }
-            if self.time.as_ref().is_some_and(|t| t.must_stop()) {
-                self.abort.store(true, Ordering::Relaxed);
-            }
+            self.check_limits();
             spins = pause(spins);
         }
         if self.search_stopped() {
@@ -174,28 +161,31 @@ impl<G: Game> Worker<'_, G> {
 
     /// Joins split point `id` from ply `base` of the line this thread's game is at (the root
     /// for an idle helper, its own split point's node for a waiting owner): plays the path
-    /// from there, takes moves with the others, and goes back.
+    /// from there (noting the hash of every position on it), takes moves with the others, and
+    /// goes back.
     fn join(&mut self, id: SplitId, base: usize) {
         let sp = self.pool.split(id);
         let (frame, pv_node) = {
             let st = sp.lock();
             let ply = st.ply;
             debug_assert!(self.line[1..=base].iter().zip(&st.path).all(|(m, p)| *m == Some(*p)));
+            self.hashes[base] = self.game.hash();
             for (i, &mv) in st.path.iter().enumerate().skip(base) {
                 self.game.make(mv);
                 self.line[i + 1] = Some(mv);
+                self.hashes[i + 1] = self.game.hash();
             }
-            self.hashes[..=ply].copy_from_slice(&st.hashes);
-            self.played[..=ply].copy_from_slice(&st.played);
+            // Which sides were in danger, and where the line was extended, the position cannot
+            // tell: they come from the owner.
             self.danger[..=ply].copy_from_slice(&st.danger);
             self.extended[..=ply].copy_from_slice(&st.extended);
             let frame = Frame {
-                hash: st.hashes[ply],
+                hash: self.hashes[ply],
                 ply,
                 depth: st.depth,
-                danger: st.in_danger,
-                side: st.side,
-                previous: st.played[ply],
+                danger: st.danger[ply],
+                side: self.game.side_to_move().index(),
+                previous: self.line[ply].map(G::move_index),
             };
             (frame, st.pv_node)
         };
