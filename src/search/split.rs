@@ -220,24 +220,30 @@ impl<M> Pool<M> {
         Some(seat.assigned.swap(NONE, Ordering::Acquire)).filter(|&id| id != NONE)
     }
 
-    /// Owner `t` waits at its split point `id`: idle, and available to its helpers.
-    pub fn wait_at(&self, t: usize, id: SplitId) {
+    /// Owner `t` waits at its split point `id`: idle, and available to its helpers. Returns the
+    /// split point it was already waiting at, if any: a waiting owner that joins a helper's
+    /// node may split there and wait again, and afterwards still waits at the first.
+    pub fn wait_at(&self, t: usize, id: SplitId) -> Option<SplitId> {
         let _g = self.guard();
-        self.seats[t].waiting_at.store(id, Ordering::Relaxed);
+        let outer = self.seats[t].waiting_at.swap(id, Ordering::Relaxed);
         if !self.seats[t].idle.swap(true, Ordering::Relaxed) {
             self.idle_count.fetch_add(1, Ordering::Relaxed);
         }
+        Some(outer).filter(|&o| o != NONE)
     }
 
-    /// Owner `t` stops waiting at its split point if every helper has left and nothing has been
-    /// given to it meanwhile; returns whether it stopped.
-    pub fn stop_waiting(&self, t: usize, id: SplitId) -> bool {
+    /// Owner `t` stops waiting at its split point `id` if every helper has left and nothing has
+    /// been given to it meanwhile; returns whether it stopped. It goes back to waiting at
+    /// `outer` (what [`Pool::wait_at`] returned), busy with the node it joined from there.
+    pub fn stop_waiting(&self, t: usize, id: SplitId, outer: Option<SplitId>) -> bool {
         let _g = self.guard();
         let seat = &self.seats[t];
         if self.split(id).helpers.load(Ordering::Acquire) != 0 || seat.assigned.load(Ordering::Acquire) != NONE {
             return false;
         }
-        seat.waiting_at.store(NONE, Ordering::Relaxed);
+        // Only the helpers of the node it still waits at may give it work: its game stands
+        // below that node, and it joins their nodes from there.
+        seat.waiting_at.store(outer.unwrap_or(NONE), Ordering::Relaxed);
         if seat.idle.swap(false, Ordering::Relaxed) {
             self.idle_count.fetch_sub(1, Ordering::Relaxed);
         }
@@ -293,20 +299,51 @@ mod tests {
         assert_eq!(pool.recruit(0, first), 1);
         assert_eq!(pool.take_assignment(1), Some(first));
         // Thread 0 has handed out its moves and waits for thread 1.
-        pool.wait_at(0, first);
-        assert!(!pool.stop_waiting(0, first));
+        assert_eq!(pool.wait_at(0, first), None);
+        assert!(!pool.stop_waiting(0, first, None));
         // Thread 2, no helper of thread 0's node, may not have it; thread 1 may.
         assert_eq!(pool.recruit(2, P::split_id(2, 0)), 0);
         let nested = P::split_id(1, 0);
         assert_eq!(pool.recruit(1, nested), 1);
         assert_eq!(pool.take_assignment(0), Some(nested));
         // Work given is done before waiting ends; then the helper leaves, and waiting ends.
-        assert!(!pool.stop_waiting(0, first));
+        assert!(!pool.stop_waiting(0, first, None));
         pool.leave(0, nested);
         pool.leave(1, first);
-        assert!(pool.stop_waiting(0, first));
+        assert!(pool.stop_waiting(0, first, None));
         assert!(pool.has_idle()); // thread 1
         assert_eq!(pool.recruit(2, P::split_id(2, 0)), 1);
+    }
+
+    #[test]
+    fn an_owner_that_waits_again_inside_a_joined_node_still_waits_at_its_own() {
+        let pool = P::new(3);
+        let first = P::split_id(0, 0);
+        pool.become_idle(1);
+        assert_eq!(pool.recruit(0, first), 1);
+        assert_eq!(pool.take_assignment(1), Some(first));
+        // Thread 0 waits at its node and joins thread 1's node below it.
+        assert_eq!(pool.wait_at(0, first), None);
+        let below = P::split_id(1, 0);
+        assert_eq!(pool.recruit(1, below), 1);
+        assert_eq!(pool.take_assignment(0), Some(below));
+        // There thread 0 shares a node of its own, with thread 1 (waiting at its node), and
+        // waits for it.
+        let nested = P::split_id(0, 1);
+        pool.wait_at(1, below);
+        assert_eq!(pool.recruit(0, nested), 1);
+        assert_eq!(pool.take_assignment(1), Some(nested));
+        assert_eq!(pool.wait_at(0, nested), Some(first));
+        pool.leave(1, nested);
+        assert!(pool.stop_waiting(0, nested, Some(first)));
+        // Back in thread 1's node, then waiting at its own again: thread 2, working elsewhere,
+        // may not give it work (its game stands at its own node), though it is idle.
+        pool.leave(0, below);
+        assert!(pool.has_idle());
+        assert_eq!(pool.recruit(2, P::split_id(2, 0)), 0);
+        // Thread 1 may.
+        assert!(pool.stop_waiting(1, below, None));
+        assert_eq!(pool.recruit(1, P::split_id(1, 1)), 1);
     }
 
     #[test]

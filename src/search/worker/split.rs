@@ -136,7 +136,7 @@ impl<G: Game> Worker<'_, G> {
     /// keeps watching the clock.
     fn wait_for_helpers(&mut self, id: SplitId, ply: usize) {
         let pool = self.pool;
-        pool.wait_at(self.id, id);
+        let outer = pool.wait_at(self.id, id);
         let mut spins = 0u32;
         loop {
             if let Some(work) = pool.take_assignment(self.id) {
@@ -144,7 +144,7 @@ impl<G: Game> Worker<'_, G> {
                 spins = 0;
                 continue;
             }
-            if pool.stop_waiting(self.id, id) {
+            if pool.stop_waiting(self.id, id, outer) {
                 break;
             }
             if pool.is_broken() {
