@@ -291,15 +291,21 @@ mod tests {
         assert!(pool.has_idle());
     }
 
-    #[test]
-    fn a_waiting_owner_helps_only_its_helpers() {
+    /// Three threads, of which thread 0 has shared its node with thread 1, handed out its moves
+    /// and waits for it: the pool and the node.
+    fn owner_waiting_for_one_helper() -> (P, SplitId) {
         let pool = P::new(3);
         let first = P::split_id(0, 0);
         pool.become_idle(1);
         assert_eq!(pool.recruit(0, first), 1);
         assert_eq!(pool.take_assignment(1), Some(first));
-        // Thread 0 has handed out its moves and waits for thread 1.
         assert_eq!(pool.wait_at(0, first), None);
+        (pool, first)
+    }
+
+    #[test]
+    fn a_waiting_owner_helps_only_its_helpers() {
+        let (pool, first) = owner_waiting_for_one_helper();
         assert!(!pool.stop_waiting(0, first, None));
         // Thread 2, no helper of thread 0's node, may not have it; thread 1 may.
         assert_eq!(pool.recruit(2, P::split_id(2, 0)), 0);
@@ -317,13 +323,8 @@ mod tests {
 
     #[test]
     fn an_owner_that_waits_again_inside_a_joined_node_still_waits_at_its_own() {
-        let pool = P::new(3);
-        let first = P::split_id(0, 0);
-        pool.become_idle(1);
-        assert_eq!(pool.recruit(0, first), 1);
-        assert_eq!(pool.take_assignment(1), Some(first));
         // Thread 0 waits at its node and joins thread 1's node below it.
-        assert_eq!(pool.wait_at(0, first), None);
+        let (pool, first) = owner_waiting_for_one_helper();
         let below = P::split_id(1, 0);
         assert_eq!(pool.recruit(1, below), 1);
         assert_eq!(pool.take_assignment(0), Some(below));
