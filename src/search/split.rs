@@ -27,6 +27,12 @@ pub(crate) const MIN_SPLIT_DEPTH: i32 = 2;
 /// No split point: an empty assignment.
 const NONE: usize = usize::MAX;
 
+/// A stored split point name, `NONE` read as none.
+#[inline]
+fn named(id: usize) -> Option<SplitId> {
+    Some(id).filter(|&id| id != NONE)
+}
+
 /// A node whose remaining moves several threads share.
 pub(crate) struct SplitPoint<M> {
     /// Raised when a move fails high: the other threads stop searching the node's moves.
@@ -217,7 +223,7 @@ impl<M> Pool<M> {
         if seat.assigned.load(Ordering::Relaxed) == NONE {
             return None;
         }
-        Some(seat.assigned.swap(NONE, Ordering::Acquire)).filter(|&id| id != NONE)
+        named(seat.assigned.swap(NONE, Ordering::Acquire))
     }
 
     /// Owner `t` waits at its split point `id`: idle, and available to its helpers. Returns the
@@ -229,7 +235,7 @@ impl<M> Pool<M> {
         if !self.seats[t].idle.swap(true, Ordering::Relaxed) {
             self.idle_count.fetch_add(1, Ordering::Relaxed);
         }
-        Some(outer).filter(|&o| o != NONE)
+        named(outer)
     }
 
     /// Owner `t` stops waiting at its split point `id` if every helper has left and nothing has
