@@ -154,7 +154,10 @@ impl<G: Game> Worker<'_, G> {
             self.check_limits();
             spins = pause(spins);
         }
-        if self.search_stopped() {
+        // A cutoff at a node this thread works in may have stopped a helper before it searched
+        // its move here: the node is then unfinished, and its result must not be used or stored
+        // (`end_cut` lets the thread go on if the cutoff was this node's own).
+        if self.search_stopped() || self.chain_cut() {
             self.aborted = true;
         }
     }
@@ -244,4 +247,54 @@ fn pause(spins: u32) -> u32 {
         std::thread::yield_now();
     }
     spins.saturating_add(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Shared, Worker};
+    use crate::hive::{GameType, Hive};
+    use crate::search::split::Pool;
+    use crate::search::tt::TranspositionTable;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    /// Thread 0 of three helps thread 1's node `outer` and, below it, owns the node `own`,
+    /// whose moves it has handed out; its helpers have all left `own`. Runs `check` on the
+    /// thread once it has waited for them, with `cut` (a subset of `outer` and `own`) cut off.
+    fn after_waiting(cut: &[bool; 2], check: impl FnOnce(&mut Worker<'_, Hive>)) {
+        let tt = TranspositionTable::new(1);
+        let (stop, abort) = (AtomicBool::new(false), AtomicBool::new(false));
+        let pool = Pool::new(3);
+        let shared = Shared { tt: &tt, stop: &stop, abort: &abort, pool: &pool };
+        let mut worker = Worker::new(Hive::new(GameType::parse("Base+MLP").unwrap()), shared, None, 0, 1);
+        let (outer, own) = (Pool::<u32>::split_id(1, 0), Pool::<u32>::split_id(0, 0));
+        worker.chain.extend([outer, own]);
+        worker.owned = 1;
+        for (&id, &cut) in [outer, own].iter().zip(cut) {
+            pool.split(id).cutoff.store(cut, Ordering::Relaxed);
+        }
+        worker.wait_for_helpers(own, 0);
+        check(&mut worker);
+    }
+
+    #[test]
+    fn an_owner_whose_helpers_left_for_a_cutoff_above_its_node_leaves_the_node_unfinished() {
+        // A third thread failed high at `outer`: a helper of `own` may have left its move there
+        // unsearched, so `own`'s result is not a result, and the thread unwinds to `outer`.
+        after_waiting(&[true, false], |w| {
+            assert!(w.aborted);
+            w.chain.pop();
+            w.end_cut(Pool::<u32>::split_id(0, 0));
+            assert!(w.aborted);
+        });
+    }
+
+    #[test]
+    fn an_owner_whose_node_failed_high_goes_on_with_its_result() {
+        after_waiting(&[false, true], |w| {
+            w.chain.pop();
+            w.end_cut(Pool::<u32>::split_id(0, 0));
+            assert!(!w.aborted);
+        });
+        after_waiting(&[false, false], |w| assert!(!w.aborted));
+    }
 }
