@@ -1,7 +1,8 @@
-//! The bench: fixed-depth searches of a set of positions, single-threaded, each from an empty
-//! table. Its total node count is the search's behaviour checksum: `comb bench` prints it, and
+//! The bench: fixed-depth searches of a set of positions, each from an empty table. On one
+//! thread its total node count is the search's behaviour checksum: `comb bench` prints it, and
 //! the test suite compares it with `positions/bench-total.txt`, which a commit that changes the
-//! search updates together with its `Bench: N` line.
+//! search updates together with its `Bench: N` line. On several threads the node counts vary
+//! from run to run, and the times against one thread's give the threads' time to depth.
 //!
 //! A bench file has one position a line, `depth<TAB>position` (a game type or a GameString);
 //! blank lines and lines starting with `#` are skipped.
@@ -110,18 +111,20 @@ impl fmt::Display for BenchTotal {
 }
 
 /// Searches every position of the bench file `text` in order, at its own depth or at `depth`
-/// when given, games set up with `options`; `each` receives every searched position
-/// as soon as it is done (its error ends the run). One thread, one engine with a fresh table
-/// for every position, so the node counts depend on nothing but the positions and the search.
+/// when given, on `threads` threads, games set up with `options`; `each` receives every
+/// searched position as soon as it is done (its error ends the run). One engine whose table is
+/// emptied for every position, so that on one thread the node counts depend on nothing but the
+/// positions and the search.
 pub fn run(
     text: &str,
     depth: Option<u32>,
+    threads: usize,
     options: GameOptions,
     each: &mut dyn FnMut(&BenchLine) -> std::io::Result<()>,
 ) -> Result<BenchTotal, BenchError> {
     let never = AtomicBool::new(false);
     let mut total = BenchTotal { nodes: 0, seconds: 0.0 };
-    let mut engine = Searcher::new(TABLE_MEGABYTES, 1);
+    let mut engine = Searcher::new(TABLE_MEGABYTES, threads);
     for (i, line) in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).enumerate() {
         let (line_depth, position) = line.split_once('\t').ok_or_else(|| BenchError::Line(line.to_string()))?;
         let depth = match depth {
@@ -166,9 +169,9 @@ mod tests {
     #[test]
     fn refuses_a_line_without_a_tab_and_a_bad_depth() {
         let mut each = |_: &BenchLine| Ok(());
-        let e = run("6 Base", None, GameOptions::default(), &mut each).unwrap_err();
+        let e = run("6 Base", None, 1, GameOptions::default(), &mut each).unwrap_err();
         assert_eq!(e.to_string(), "bad bench line 6 Base");
-        let e = run("six\tBase", None, GameOptions::default(), &mut each).unwrap_err();
+        let e = run("six\tBase", None, 1, GameOptions::default(), &mut each).unwrap_err();
         assert_eq!(e.to_string(), "bad depth in bench file");
     }
 
@@ -176,7 +179,7 @@ mod tests {
     fn searches_every_position_at_the_given_depth() {
         let mut lines = Vec::new();
         let text = "# comment\n\n6\tBase\n6\tIntellector\n";
-        let total = run(text, Some(1), GameOptions::default(), &mut |l| {
+        let total = run(text, Some(1), 1, GameOptions::default(), &mut |l| {
             lines.push((l.number, l.depth, l.nodes));
             Ok(())
         })

@@ -61,8 +61,8 @@ enum Command {
         /// A game type or GameString (Hive or Intellector).
         position: String,
     },
-    /// Search the positions of positions/bench.txt single-threaded at a fixed depth and print
-    /// the nodes of each, the total (a checksum of search behaviour) and the speed.
+    /// Search the positions of positions/bench.txt at a fixed depth and print the nodes of each,
+    /// the total (on one thread, a checksum of search behaviour) and the speed.
     Bench {
         /// Depth of every search, 1 to 120 (default: each line's own depth).
         #[arg(long, value_parser = search_depth, allow_negative_numbers = true)]
@@ -71,6 +71,10 @@ enum Command {
         /// the binary].
         #[arg(long, value_name = "FILE")]
         file: Option<String>,
+        /// Search threads, 1 to 256; with more than one the node counts vary from run to run
+        /// (no checksum), and the times against one thread's give the time to depth.
+        #[arg(long, default_value_t = 1, value_parser = thread_count)]
+        threads: usize,
     },
     /// Count the leaves of the move tree for each depth from 1 to DEPTH.
     Perft {
@@ -517,7 +521,7 @@ fn load(position: &str, options: &Options) -> AnyGame {
 }
 
 /// `comb bench`: every line of the bench file is `depth<TAB>position` (see [`comb::bench`]).
-fn bench(file: Option<&str>, depth: Option<u32>, options: &Options) -> io::Result<()> {
+fn bench(file: Option<&str>, depth: Option<u32>, threads: usize, options: &Options) -> io::Result<()> {
     let text = match file {
         Some(file) => std::fs::read_to_string(file).unwrap_or_else(|e| fail(&format!("{file}: {e}"))),
         None => comb::bench::POSITIONS.to_string(),
@@ -527,7 +531,8 @@ fn bench(file: Option<&str>, depth: Option<u32>, options: &Options) -> io::Resul
         fail(&format!("{}: no positions to search", file.unwrap_or("positions/bench.txt")));
     }
     // The searches are computing, the lines between them are writing (see `computing`).
-    let run = computing(|| comb::bench::run(&text, depth, options.game, &mut |line| writing(|| stdout::line(line))));
+    let run =
+        computing(|| comb::bench::run(&text, depth, threads, options.game, &mut |line| writing(|| stdout::line(line))));
     match run {
         Ok(total) => stdout::line(total),
         Err(BenchError::Output(e)) => Err(e),
@@ -1117,7 +1122,7 @@ fn main() -> ExitCode {
             options.difficulty = difficulty.unwrap_or(options.difficulty);
             bestmove(&position, BestmoveArgs { depth, time, threads, json }, &options)
         }
-        Some(Command::Bench { depth, file }) => bench(file.as_deref(), depth, &options).map(|()| 0),
+        Some(Command::Bench { depth, file, threads }) => bench(file.as_deref(), depth, threads, &options).map(|()| 0),
         Some(Command::Analyze { depth, time, threads, jsonl, opening_plies, games }) => {
             analyze(&games, AnalyzeArgs { depth, time, threads, jsonl, opening_plies }, &options)
         }

@@ -10,7 +10,7 @@ fn bench_total_is_the_recorded_checksum() {
     let recorded = include_str!("../positions/bench-total.txt");
     let recorded: u64 = recorded.trim().parse().unwrap();
     let mut searched = 0;
-    let total = bench::run(bench::POSITIONS, None, GameOptions::default(), &mut |_: &BenchLine| {
+    let total = bench::run(bench::POSITIONS, None, 1, GameOptions::default(), &mut |_: &BenchLine| {
         searched += 1;
         Ok(())
     })

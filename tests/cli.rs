@@ -95,8 +95,29 @@ fn bench_runs_a_file_of_positions() {
 }
 
 #[test]
+fn bench_searches_on_several_threads() {
+    let dir = common::temp_dir("cli", "bench-threads");
+    let file = dir.join("bench.txt");
+    std::fs::write(
+        &file,
+        "5\tBase+MLP;InProgress;White[4];wA1;bL -wA1;wA2 wA1\\;bA1 \\bL;wB1 wA2-;bQ /bA1\n4\tIntellector\n",
+    )
+    .unwrap();
+    let out = comb(&["bench", "--threads", "2", "--file", file.to_str().unwrap()]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let lines: Vec<String> = stdout(&out).lines().map(str::to_string).collect();
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    // Every position searched to its full depth, and the total still sums the positions.
+    assert!(lines[0].contains("depth  5") && lines[0].ends_with("Base+MLP;White[4] (6 moves)"), "{}", lines[0]);
+    assert!(lines[1].contains("depth  4") && lines[1].ends_with("Intellector"), "{}", lines[1]);
+    let nodes = |l: &str| l.split_whitespace().nth(1).unwrap().parse::<u64>().unwrap();
+    assert_eq!(nodes(&lines[2]), nodes(&lines[0]) + nodes(&lines[1]));
+}
+
+#[test]
 fn bad_arguments_exit_2_with_a_reason() {
-    let cases: [(&[&str], &str); 8] = [
+    let cases: [(&[&str], &str); 9] = [
         (&["perft", "3", "Foo"], "unknown game type `Foo` (Base, Base+M,"),
         (&["perft", "--threads", "0", "3"], "from 1 to 256"),
         (&["bestmove", "Base;InProgress;White[2];wQ"], "Unable to play 'wQ'"),
@@ -105,6 +126,7 @@ fn bad_arguments_exit_2_with_a_reason() {
         (&["bestmove", "--time", "NaN", "Base"], "positive number of seconds"),
         (&["bestmove", "--threads", "100000", "--depth", "1", "Base"], "from 1 to 256"),
         (&["bench", "--file", "/nonexistent/bench.txt"], "/nonexistent/bench.txt"),
+        (&["bench", "--threads", "0"], "from 1 to 256"),
     ];
     for (args, reason) in cases {
         let out = comb(args);
