@@ -251,6 +251,9 @@ impl<'a, G: Game> Worker<'a, G> {
             if self.aborted {
                 return (score, partial);
             }
+            // Every window's outcome, so that a log shows what the re-searches of a failed
+            // window cost (`RUST_LOG=debug`).
+            log::debug!("depth {depth} window [{alpha}, {beta}] score {score} nodes {}", self.nodes);
             if score <= alpha {
                 alpha = (alpha - step).max(-INFINITY);
             } else if score >= beta {
