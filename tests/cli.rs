@@ -75,44 +75,43 @@ fn bestmove_at_time_answers_a_legal_move() {
     assert_eq!(mv.len(), 4, "an origin and a destination hex: {mv}");
 }
 
-#[test]
-fn bench_runs_a_file_of_positions() {
-    let dir = std::env::temp_dir().join(format!("comb-cli-bench-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+/// Runs `comb bench` with `args` on a bench file of `contents`; returns its output lines once
+/// it has succeeded.
+fn bench_file(contents: &str, name: &str, args: &[&str]) -> Vec<String> {
+    let dir = common::temp_dir("cli", name);
     let file = dir.join("bench.txt");
-    std::fs::write(&file, "# two positions\n3\tBase+MLP\n\n4\tIntellector\n").unwrap();
-    let out = comb(&["bench", "--file", file.to_str().unwrap()]);
+    std::fs::write(&file, contents).unwrap();
+    let out = comb(&[&["bench", "--file", file.to_str().unwrap()], args].concat());
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let lines: Vec<String> = stdout(&out).lines().map(str::to_string).collect();
+    stdout(&out).lines().map(str::to_string).collect()
+}
+
+/// The node count of a bench line (a position's or the total).
+fn bench_nodes(line: &str) -> u64 {
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+#[test]
+fn bench_runs_a_file_of_positions() {
+    let lines = bench_file("# two positions\n3\tBase+MLP\n\n4\tIntellector\n", "bench", &[]);
     assert_eq!(lines.len(), 3, "{lines:?}");
     assert!(lines[0].contains("depth  3") && lines[0].ends_with("Base+MLP"), "{}", lines[0]);
     assert!(lines[1].contains("depth  4") && lines[1].ends_with("Intellector"), "{}", lines[1]);
     // The total is the sum of the positions' nodes.
-    let nodes = |l: &str| l.split_whitespace().nth(1).unwrap().parse::<u64>().unwrap();
     assert!(lines[2].starts_with("total "));
-    assert_eq!(nodes(&lines[2]), nodes(&lines[0]) + nodes(&lines[1]));
+    assert_eq!(bench_nodes(&lines[2]), bench_nodes(&lines[0]) + bench_nodes(&lines[1]));
 }
 
 #[test]
 fn bench_searches_on_several_threads() {
-    let dir = common::temp_dir("cli", "bench-threads");
-    let file = dir.join("bench.txt");
-    std::fs::write(
-        &file,
-        "5\tBase+MLP;InProgress;White[4];wA1;bL -wA1;wA2 wA1\\;bA1 \\bL;wB1 wA2-;bQ /bA1\n4\tIntellector\n",
-    )
-    .unwrap();
-    let out = comb(&["bench", "--threads", "2", "--file", file.to_str().unwrap()]);
-    std::fs::remove_dir_all(&dir).unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let lines: Vec<String> = stdout(&out).lines().map(str::to_string).collect();
+    let position = "Base+MLP;InProgress;White[4];wA1;bL -wA1;wA2 wA1\\;bA1 \\bL;wB1 wA2-;bQ /bA1";
+    let lines = bench_file(&format!("5\t{position}\n4\tIntellector\n"), "bench-threads", &["--threads", "2"]);
     assert_eq!(lines.len(), 3, "{lines:?}");
     // Every position searched to its full depth, and the total still sums the positions.
     assert!(lines[0].contains("depth  5") && lines[0].ends_with("Base+MLP;White[4] (6 moves)"), "{}", lines[0]);
     assert!(lines[1].contains("depth  4") && lines[1].ends_with("Intellector"), "{}", lines[1]);
-    let nodes = |l: &str| l.split_whitespace().nth(1).unwrap().parse::<u64>().unwrap();
-    assert_eq!(nodes(&lines[2]), nodes(&lines[0]) + nodes(&lines[1]));
+    assert_eq!(bench_nodes(&lines[2]), bench_nodes(&lines[0]) + bench_nodes(&lines[1]));
 }
 
 #[test]
