@@ -60,14 +60,20 @@ impl<G: Game> Worker<'_, G> {
         pool.recruit(self.id, id);
         self.take_moves::<N>(id, frame);
         self.wait_for_helpers(id, frame.ply);
-        self.chain.pop();
-        self.owned -= 1;
-        self.end_cut(id);
+        self.close_split(id);
         let st = sp.lock();
         if N::PV && st.best_move != best.1 {
             self.pv[frame.ply].clone_from(&st.pv);
         }
         (st.best_score, st.best_move)
+    }
+
+    /// The thread leaves its own split point `id`, its helpers gone: off its chain, and on
+    /// with the node's result unless an outer cutoff or the search's end stopped it.
+    fn close_split(&mut self, id: SplitId) {
+        self.chain.pop();
+        self.owned -= 1;
+        self.end_cut(id);
     }
 
     /// Takes the split point's moves one at a time and searches them, until none is left or
@@ -282,8 +288,7 @@ mod tests {
         // unsearched, so `own`'s result is not a result, and the thread unwinds to `outer`.
         after_waiting(&[true, false], |w| {
             assert!(w.aborted);
-            w.chain.pop();
-            w.end_cut(Pool::<u32>::split_id(0, 0));
+            w.close_split(Pool::<u32>::split_id(0, 0));
             assert!(w.aborted);
         });
     }
@@ -291,8 +296,7 @@ mod tests {
     #[test]
     fn an_owner_whose_node_failed_high_goes_on_with_its_result() {
         after_waiting(&[false, true], |w| {
-            w.chain.pop();
-            w.end_cut(Pool::<u32>::split_id(0, 0));
+            w.close_split(Pool::<u32>::split_id(0, 0));
             assert!(!w.aborted);
         });
         after_waiting(&[false, false], |w| assert!(!w.aborted));
