@@ -56,7 +56,11 @@ const MATE_BOUND: i32 = super::MATE - 1000;
 
 /// The shared table. Its size is fixed until [`TranspositionTable::resize`].
 pub struct TranspositionTable {
+    /// The allocation: the table's `buckets * BUCKET` slots from `first` on, and the padding that
+    /// lets them start on an aligned address.
     slots: Box<[Slot]>,
+    /// Index of the table's first slot in `slots` (see [`table_alignment`]).
+    first: usize,
     buckets: usize,
     /// Searches started in this game (entries are aged by its low 6 bits).
     generation: AtomicU64,
@@ -69,6 +73,18 @@ pub struct TranspositionTable {
 /// A table size the machine cannot provide, in MiB.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct TableTooLarge(pub usize);
+
+/// Where a table of `bytes` bytes starts: on a 2 MiB boundary when it is at least that large,
+/// so that huge pages can back all of it, else on a cache line, so that a 64-byte bucket is one
+/// line and a probe one miss. The allocator only promises 16 bytes (a large block sits 16 bytes
+/// past a page boundary), and asking it for more alignment would zero the memory eagerly.
+fn table_alignment(bytes: usize) -> usize {
+    if bytes >= HUGE_PAGE {
+        HUGE_PAGE
+    } else {
+        64
+    }
+}
 
 /// `n` zeroed slots, allocated zeroed so that the operating system provides pages lazily, or
 /// `None` if the machine cannot provide them.
@@ -89,12 +105,12 @@ fn zeroed_slots(n: usize) -> Option<Box<[Slot]>> {
 }
 
 /// Size of a transparent huge page on x86-64 and most Linux systems.
-#[cfg(target_os = "linux")]
 const HUGE_PAGE: usize = 2 << 20;
 
 /// Asks Linux to back the slots with 2 MiB pages. A probe lands on a random bucket, so with
 /// 4 KiB pages nearly every probe misses the TLB; huge pages cover the table with 512 times fewer
-/// entries. Only the 2 MiB-aligned interior of the allocation can be advised. Pages still become
+/// entries. The table starts on a 2 MiB boundary (see [`table_alignment`]), so only a table
+/// whose size is not a whole number of huge pages keeps a small-page tail. Pages still become
 /// resident only as the search touches them (taking them all at once cost 4 s a GiB on a virtual
 /// machine, where a fresh page is slow to come by), and the advice is only advice: without
 /// transparent huge pages nothing changes.
@@ -170,15 +186,26 @@ impl TranspositionTable {
     /// search touches them.
     pub fn try_new(megabytes: usize) -> Option<TranspositionTable> {
         let bytes = megabytes.max(1).checked_mul(1 << 20)?;
-        let buckets = bytes / (BUCKET * std::mem::size_of::<Slot>());
-        let slots = zeroed_slots(buckets * BUCKET)?;
-        advise_huge_pages(&slots);
-        Some(TranspositionTable { slots, buckets, generation: AtomicU64::new(0), game: 0, salt: 0 })
+        let slot_size = std::mem::size_of::<Slot>();
+        let buckets = bytes / (BUCKET * slot_size);
+        let align = table_alignment(buckets * BUCKET * slot_size);
+        // Padding pages are never touched, so they cost address space, not memory.
+        let slots = zeroed_slots((buckets * BUCKET).checked_add(align / slot_size)?)?;
+        let first = (slots.as_ptr() as usize).next_multiple_of(align) - slots.as_ptr() as usize;
+        let first = first.div_ceil(slot_size);
+        advise_huge_pages(&slots[first..first + buckets * BUCKET]);
+        Some(TranspositionTable { slots, first, buckets, generation: AtomicU64::new(0), game: 0, salt: 0 })
+    }
+
+    /// The table's slots (the allocation without its padding).
+    #[cfg(test)]
+    fn table(&self) -> &[Slot] {
+        &self.slots[self.first..self.first + self.buckets * BUCKET]
     }
 
     /// Size in MiB.
     pub fn megabytes(&self) -> usize {
-        (self.slots.len() * std::mem::size_of::<Slot>()) >> 20
+        (self.buckets * BUCKET * std::mem::size_of::<Slot>()) >> 20
     }
 
     /// Reallocates to a new, empty table of `megabytes` MiB. A size the machine cannot provide
@@ -228,7 +255,7 @@ impl TranspositionTable {
     #[inline]
     fn bucket(&self, key: u64) -> usize {
         // Multiply-shift maps the key onto any bucket count without a modulo.
-        (((key as u128) * (self.buckets as u128)) >> 64) as usize * BUCKET
+        self.first + (((key as u128) * (self.buckets as u128)) >> 64) as usize * BUCKET
     }
 
     /// The entry stored for `key`, its score adjusted to a node at `ply` from the root.
@@ -288,7 +315,7 @@ impl TranspositionTable {
     #[cfg(test)]
     fn hashfull(&self) -> usize {
         let generation = self.generation.load(Ordering::Relaxed) & 63;
-        self.slots.iter().take(1000).filter(|s| unpack(self.load(s).1).is_some_and(|(_, g)| g == generation)).count()
+        self.table().iter().take(1000).filter(|s| unpack(self.load(s).1).is_some_and(|(_, g)| g == generation)).count()
     }
 }
 
@@ -361,7 +388,7 @@ mod tests {
         let mut tt = TranspositionTable::new(1);
         tt.store(42, 0, 7, -123, 5, Bound::Lower);
         let written = |tt: &TranspositionTable| {
-            tt.slots.iter().filter(|s| s.check.load(Ordering::Relaxed) | s.data.load(Ordering::Relaxed) != 0).count()
+            tt.table().iter().filter(|s| s.check.load(Ordering::Relaxed) | s.data.load(Ordering::Relaxed) != 0).count()
         };
         assert_eq!(written(&tt), 1);
         tt.new_game();
@@ -407,6 +434,23 @@ mod tests {
         assert_eq!(tt.resize(usize::MAX >> 20), Err(TableTooLarge(usize::MAX >> 20)));
         assert_eq!(tt.megabytes(), 1);
         assert!(tt.probe(42, 0).is_some());
+    }
+
+    #[test]
+    fn buckets_start_on_cache_lines_and_large_tables_on_huge_pages() {
+        for megabytes in [1, 3, 64] {
+            let tt = TranspositionTable::new(megabytes);
+            let start = tt.table().as_ptr() as usize;
+            assert_eq!(start % 64, 0, "{megabytes} MiB");
+            if megabytes >= 2 {
+                assert_eq!(start % HUGE_PAGE, 0, "{megabytes} MiB");
+            }
+            assert_eq!(tt.table().len(), megabytes << 20 >> 4);
+            assert_eq!(tt.megabytes(), megabytes);
+            // The first and the last bucket are in the table.
+            assert_eq!(tt.bucket(0), tt.first);
+            assert_eq!(tt.bucket(u64::MAX), tt.first + tt.table().len() - BUCKET);
+        }
     }
 
     #[test]
