@@ -589,6 +589,8 @@ fn bestmove(position: &str, args: BestmoveArgs, options: &Options) -> io::Result
     if let Some(n) = threads {
         engine.set_threads(n);
     }
+    // Touches the table beside the search rather than in it.
+    engine.make_table_resident();
     let result = computing(|| uhp::search(&game, &mut engine, limits, &stop, &mut |_| {}))
         .expect("checked: the game is not over");
     if json {

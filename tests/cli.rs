@@ -92,6 +92,18 @@ fn bench_nodes(line: &str) -> u64 {
     line.split_whitespace().nth(1).unwrap().parse().unwrap()
 }
 
+/// `bestmove` makes its table resident beside the search (the debug log counts the pages).
+#[test]
+fn bestmove_makes_its_table_resident() {
+    let out = Command::new(env!("CARGO_BIN_EXE_comb"))
+        .args(["bestmove", "--depth", "1", "--option", "TranspositionTableSizeMB=2", "Base+MLP"])
+        .env("RUST_LOG", "comb::search::tt=debug")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains(" of 512 pages of the table made resident in "));
+}
+
 #[test]
 fn bench_runs_a_file_of_positions() {
     let lines = bench_file("# two positions\n3\tBase+MLP\n\n4\tIntellector\n", "bench", &[]);

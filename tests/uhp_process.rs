@@ -129,3 +129,23 @@ fn a_search_stops_when_the_reader_of_its_answer_has_gone() {
     drop(stdin);
     assert_eq!(status.and_then(|s| s.code()), Some(141), "the search went on");
 }
+
+/// The engine makes its table resident in a background thread as it starts and again after a
+/// resize, and stops that thread when the table goes; the debug log counts the pages.
+#[test]
+fn the_table_is_made_resident_at_start_and_after_a_resize() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_comb"))
+        .args(["--option", "TranspositionTableSizeMB=2"])
+        .env("RUST_LOG", "comb::search::tt=debug")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"options set TranspositionTableSizeMB 4\nexit\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let log = String::from_utf8_lossy(&out.stderr);
+    assert!(log.contains(" of 512 pages of the table made resident in "), "{log}");
+    assert!(log.contains(" of 1024 pages of the table made resident in "), "{log}");
+}

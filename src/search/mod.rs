@@ -146,6 +146,14 @@ impl Searcher {
         self.tt.resize(megabytes)
     }
 
+    /// Makes the transposition table's memory resident in a background thread, now and after
+    /// every resize, so that searches do not pay for first touches of it. For an engine that
+    /// will search soon (a UHP engine, `comb bestmove`); engines that may never search keep
+    /// their tables lazy.
+    pub fn make_table_resident(&mut self) {
+        self.tt.make_resident();
+    }
+
     /// The transposition table's size in MiB.
     pub fn table_megabytes(&self) -> usize {
         self.tt.megabytes()

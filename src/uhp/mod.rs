@@ -183,6 +183,8 @@ where
         reader_signals.bound_after_eof(eof);
     });
     let mut session = Session::new(output, options, Arc::clone(&signals));
+    // The table is touched while the engine waits for its first command.
+    session.make_table_resident();
     session.info();
     for input in rx {
         match input {

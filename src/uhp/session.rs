@@ -170,6 +170,12 @@ impl<W: Write> Session<W> {
         Session { out, game: None, engine, options, signals }
     }
 
+    /// Makes the engine's table resident in the background (see
+    /// [`Searcher::make_table_resident`]).
+    pub fn make_table_resident(&mut self) {
+        self.engine.make_table_resident();
+    }
+
     fn line(&mut self, text: &str) {
         // A closed output has nobody to tell; the loop ends at the next read.
         let _ = writeln!(self.out, "{text}");
