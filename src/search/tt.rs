@@ -16,6 +16,8 @@
 //! buckets, which small pages turn into a TLB miss each. An engine that will search makes the
 //! pages resident ahead of it in a background thread (`make_resident`).
 
+use std::alloc::Layout;
+use std::ptr::NonNull;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -61,7 +63,7 @@ const MATE_BOUND: i32 = super::MATE - 1000;
 pub struct TranspositionTable {
     /// The allocation: the table's `buckets * BUCKET` slots from `first` on, and the padding that
     /// lets them start on an aligned address.
-    slots: Box<[Slot]>,
+    slots: Allocation,
     /// Index of the table's first slot in `slots` (see [`table_alignment`]).
     first: usize,
     buckets: usize,
@@ -107,26 +109,56 @@ fn table_alignment(bytes: usize) -> usize {
     }
 }
 
-/// `n` zeroed slots, allocated zeroed so that the operating system provides pages lazily, or
-/// `None` if the machine cannot provide them.
-fn zeroed_slots(n: usize) -> Option<Box<[Slot]>> {
-    if n == 0 {
-        return Some(Box::new([]));
-    }
-    let layout = std::alloc::Layout::array::<Slot>(n).ok()?;
-    // SAFETY: the layout is non-zero-sized; a Slot is two AtomicU64, for which all-zero bytes
-    // are the valid value 0, so the zeroed allocation is n initialised Slots, owned by the Box.
-    unsafe {
-        let ptr = std::alloc::alloc_zeroed(layout) as *mut Slot;
-        if ptr.is_null() {
-            return None;
+/// Zeroed slots owned through a raw pointer. A `Box` would claim them as its own alone while the
+/// table's toucher thread (see [`TranspositionTable::make_resident`]) writes to them.
+struct Allocation {
+    start: NonNull<Slot>,
+    len: usize,
+}
+
+// SAFETY: the slots are atomics, made to be shared between threads; the allocation is freed
+// only by its drop.
+unsafe impl Send for Allocation {}
+unsafe impl Sync for Allocation {}
+
+impl Allocation {
+    /// `n` zeroed slots, allocated zeroed so that the operating system provides pages lazily,
+    /// or `None` if the machine cannot provide them.
+    fn zeroed(n: usize) -> Option<Allocation> {
+        if n == 0 {
+            return Some(Allocation { start: NonNull::dangling(), len: 0 });
         }
-        Some(Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, n)))
+        let layout = Layout::array::<Slot>(n).ok()?;
+        // SAFETY: the layout is not zero-sized.
+        let start = NonNull::new(unsafe { std::alloc::alloc_zeroed(layout) } as *mut Slot)?;
+        Some(Allocation { start, len: n })
+    }
+}
+
+impl std::ops::Deref for Allocation {
+    type Target = [Slot];
+
+    fn deref(&self) -> &[Slot] {
+        // SAFETY: `start` holds `len` slots until the drop. A Slot is two AtomicU64, for which
+        // all-zero bytes are the valid value 0, so the zeroed memory is initialised slots.
+        unsafe { std::slice::from_raw_parts(self.start.as_ptr(), self.len) }
+    }
+}
+
+impl Drop for Allocation {
+    fn drop(&mut self) {
+        if self.len > 0 {
+            // SAFETY: allocated in `zeroed` with this layout, freed only here.
+            unsafe { std::alloc::dealloc(self.start.as_ptr() as *mut u8, Layout::array::<Slot>(self.len).unwrap()) }
+        }
     }
 }
 
 /// Size of a transparent huge page on x86-64 and most Linux systems.
 const HUGE_PAGE: usize = 2 << 20;
+
+/// Size of a small page on x86-64 and most systems.
+const PAGE: usize = 4096;
 
 /// Asks Linux to back the slots with 2 MiB pages. A probe lands on a random bucket, so with
 /// 4 KiB pages nearly every probe misses the TLB; huge pages cover the table with 512 times fewer
@@ -204,15 +236,15 @@ impl TranspositionTable {
     }
 
     /// A table of about `megabytes` MiB (at least one bucket), or `None` if the machine cannot
-    /// provide it. The memory is zeroed by the allocator, so pages become resident only as the
-    /// search touches them.
+    /// provide it. The memory is zeroed by the allocator, so pages become resident only as they
+    /// are first touched (see [`TranspositionTable::make_resident`]).
     pub fn try_new(megabytes: usize) -> Option<TranspositionTable> {
         let bytes = megabytes.max(1).checked_mul(1 << 20)?;
         let slot_size = std::mem::size_of::<Slot>();
         let buckets = bytes / (BUCKET * slot_size);
         let align = table_alignment(buckets * BUCKET * slot_size);
         // Padding pages are never touched, so they cost address space, not memory.
-        let slots = zeroed_slots((buckets * BUCKET).checked_add(align / slot_size)?)?;
+        let slots = Allocation::zeroed((buckets * BUCKET).checked_add(align / slot_size)?)?;
         let first = (slots.as_ptr() as usize).next_multiple_of(align) - slots.as_ptr() as usize;
         let first = first.div_ceil(slot_size);
         advise_huge_pages(&slots[first..first + buckets * BUCKET]);
@@ -248,7 +280,7 @@ impl TranspositionTable {
             let table = unsafe { std::slice::from_raw_parts(slots.start, slots.len) };
             let started = std::time::Instant::now();
             let pages = touch_pages(table, &thread_stop);
-            let all = table.len().div_ceil(4096 / std::mem::size_of::<Slot>());
+            let all = table.len().div_ceil(PAGE / std::mem::size_of::<Slot>());
             log::debug!("{pages} of {all} pages of the table made resident in {:?}", started.elapsed());
         });
         match spawned {
@@ -398,7 +430,6 @@ impl Drop for TranspositionTable {
 /// `stop` is raised, which it checks every 2 MiB. Returns the number of slots written. A table
 /// of 2 MiB or more starts on a page boundary, so that is exactly one write a page.
 fn touch_pages(slots: &[Slot], stop: &AtomicBool) -> usize {
-    const PAGE: usize = 4096;
     let size = std::mem::size_of::<Slot>();
     let mut pages = 0;
     for chunk in slots.chunks(HUGE_PAGE / size) {
