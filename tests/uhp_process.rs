@@ -1,5 +1,5 @@
 //! The real binary over pipes: the bridge pattern (commands, then end of input), SIGINT and
-//! `exit` during a search, start-up options.
+//! `exit` during a search, start-up options, the table made resident in the background.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
