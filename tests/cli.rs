@@ -75,6 +75,18 @@ fn bestmove_at_time_answers_a_legal_move() {
     assert_eq!(mv.len(), 4, "an origin and a destination hex: {mv}");
 }
 
+/// `bestmove` makes its table resident beside the search (the debug log counts the pages).
+#[test]
+fn bestmove_makes_its_table_resident() {
+    let out = Command::new(env!("CARGO_BIN_EXE_comb"))
+        .args(["bestmove", "--depth", "1", "--option", "TranspositionTableSizeMB=2", "Base+MLP"])
+        .env("RUST_LOG", "comb::search::tt=debug")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains(" of 512 pages of the table made resident in "));
+}
+
 /// Runs `comb bench` with `args` on a bench file of `contents`; returns its output lines once
 /// it has succeeded.
 fn bench_file(contents: &str, name: &str, args: &[&str]) -> Vec<String> {
@@ -90,18 +102,6 @@ fn bench_file(contents: &str, name: &str, args: &[&str]) -> Vec<String> {
 /// The node count of a bench line (a position's or the total).
 fn bench_nodes(line: &str) -> u64 {
     line.split_whitespace().nth(1).unwrap().parse().unwrap()
-}
-
-/// `bestmove` makes its table resident beside the search (the debug log counts the pages).
-#[test]
-fn bestmove_makes_its_table_resident() {
-    let out = Command::new(env!("CARGO_BIN_EXE_comb"))
-        .args(["bestmove", "--depth", "1", "--option", "TranspositionTableSizeMB=2", "Base+MLP"])
-        .env("RUST_LOG", "comb::search::tt=debug")
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains(" of 512 pages of the table made resident in "));
 }
 
 #[test]

@@ -246,17 +246,17 @@ impl TranspositionTable {
         // Padding pages are never touched, so they cost address space, not memory.
         let slots = Allocation::zeroed((buckets * BUCKET).checked_add(align / slot_size)?)?;
         let first = (slots.as_ptr() as usize).next_multiple_of(align) - slots.as_ptr() as usize;
-        let first = first.div_ceil(slot_size);
-        advise_huge_pages(&slots[first..first + buckets * BUCKET]);
-        Some(TranspositionTable {
+        let table = TranspositionTable {
             slots,
-            first,
+            first: first.div_ceil(slot_size),
             buckets,
             generation: AtomicU64::new(0),
             game: 0,
             salt: 0,
             toucher: None,
-        })
+        };
+        advise_huge_pages(table.table());
+        Some(table)
     }
 
     /// Starts a thread that makes every page of the table resident, so that searches do not
