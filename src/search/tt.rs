@@ -267,7 +267,7 @@ impl TranspositionTable {
     /// and stops when the table is dropped or resized. Does nothing the second time, or when
     /// the system refuses a thread.
     pub fn make_resident(&mut self) {
-        if self.toucher.is_some() || self.buckets == 0 {
+        if self.toucher.is_some() {
             return;
         }
         let stop = Arc::new(AtomicBool::new(false));
