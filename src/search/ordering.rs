@@ -5,6 +5,7 @@ use super::parameters::Parameters;
 
 /// A node of the search, as the ordering tables see it: where moves are ordered or a cutoff
 /// happened.
+#[derive(Copy, Clone)]
 pub(crate) struct Node {
     /// Distance from the root.
     pub ply: usize,
@@ -78,6 +79,86 @@ impl MoveTables {
     }
 }
 
+/// Most quiet cutoffs a [`CutoffLog`] keeps (later ones are dropped), and most tried moves
+/// behind them.
+const LOG_CUTOFFS: usize = 4096;
+const LOG_TRIED: usize = 32 * 1024;
+
+/// One quiet cutoff as [`MoveTables::record_cutoff`] took it; its `tried` moves follow the
+/// previous entry's in the log.
+#[derive(Copy, Clone)]
+struct LoggedCutoff {
+    node: Node,
+    code: u32,
+    index: usize,
+    tried: usize,
+}
+
+/// Quiet cutoffs in the order a thread recorded them, to be replayed into another thread's
+/// tables: what a helper learned in a shared node's subtrees reaches the node's owner, as it
+/// would have if the owner had searched them alone. It starts empty and grows to its bounds
+/// only where threads share nodes, so a one-thread search allocates nothing for it.
+pub(crate) struct CutoffLog {
+    cutoffs: Vec<LoggedCutoff>,
+    tried: Vec<usize>,
+}
+
+impl CutoffLog {
+    /// An empty log.
+    pub fn new() -> CutoffLog {
+        CutoffLog { cutoffs: Vec::new(), tried: Vec::new() }
+    }
+
+    /// Forgets every cutoff (keeping the room).
+    pub fn clear(&mut self) {
+        self.cutoffs.clear();
+        self.tried.clear();
+    }
+
+    /// How long the log is: a mark to move what follows it (see [`CutoffLog::move_since`]).
+    pub fn mark(&self) -> (usize, usize) {
+        (self.cutoffs.len(), self.tried.len())
+    }
+
+    /// Logs a cutoff, unless the log is full.
+    #[inline]
+    pub fn push(&mut self, node: &Node, code: u32, index: usize, tried: &[usize]) {
+        if self.cutoffs.len() >= LOG_CUTOFFS || self.tried.len() + tried.len() > LOG_TRIED {
+            return;
+        }
+        self.cutoffs.push(LoggedCutoff { node: *node, code, index, tried: tried.len() });
+        self.tried.extend_from_slice(tried);
+    }
+
+    /// The logged cutoffs from `mark` on, each with its tried moves.
+    fn since(&self, mark: (usize, usize)) -> impl Iterator<Item = (&LoggedCutoff, &[usize])> {
+        let mut t = mark.1;
+        self.cutoffs[mark.0..].iter().map(move |c| {
+            t += c.tried;
+            (c, &self.tried[t - c.tried..t])
+        })
+    }
+
+    /// Moves the cutoffs logged after `mark` to the end of `to` (as many as fit).
+    pub fn move_since(&mut self, mark: (usize, usize), to: &mut CutoffLog) {
+        for (c, tried) in self.since(mark) {
+            to.push(&c.node, c.code, c.index, tried);
+        }
+        self.cutoffs.truncate(mark.0);
+        self.tried.truncate(mark.1);
+    }
+
+    /// Records every logged cutoff in `tables`, oldest first, and logs it in `also` if given.
+    pub fn replay(&self, p: &Parameters, tables: &mut MoveTables, mut also: Option<&mut CutoffLog>) {
+        for (c, tried) in self.since((0, 0)) {
+            tables.record_cutoff(p, &c.node, c.code, c.index, tried);
+            if let Some(log) = also.as_deref_mut() {
+                log.push(&c.node, c.code, c.index, tried);
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -101,5 +182,66 @@ mod tests {
             tables.record_cutoff(&p, &deep, 1, 0, &[1]);
         }
         assert_eq!((tables.history(0, 0), tables.history(0, 1)), (16_384, -16_384));
+    }
+
+    /// The tables of one thread after the cutoffs `(node, code, index, tried)`, recorded
+    /// directly or replayed from logs: a helper's, moved to its node's, replayed by that node's
+    /// owner into another's.
+    fn recorded(cutoffs: &[(Node, u32, usize, &[usize])], through_logs: bool) -> MoveTables {
+        let p = Parameters::DEFAULT;
+        let mut tables = MoveTables::new(8, 4);
+        if !through_logs {
+            for &(node, code, index, tried) in cutoffs {
+                tables.record_cutoff(&p, &node, code, index, tried);
+            }
+            return tables;
+        }
+        let (mut helper, mut node_log) = (CutoffLog::new(), CutoffLog::new());
+        helper.push(&Node { ply: 3, side: 0, previous: None, depth: 1 }, 9, 7, &[1]); // not moved
+        let mark = helper.mark();
+        for &(node, code, index, tried) in cutoffs {
+            helper.push(&node, code, index, tried);
+        }
+        helper.move_since(mark, &mut node_log);
+        assert_eq!(helper.mark(), (1, 1));
+        // An owner that itself helps a node above passes what it replays on to that node's owner.
+        let (mut owner, mut outer) = (MoveTables::new(8, 4), CutoffLog::new());
+        node_log.replay(&p, &mut owner, Some(&mut outer));
+        outer.replay(&p, &mut tables, None);
+        tables
+    }
+
+    #[test]
+    fn a_replayed_log_teaches_what_the_cutoffs_taught() {
+        let n = |ply, side, previous, depth| Node { ply, side, previous, depth };
+        let cutoffs: [(Node, u32, usize, &[usize]); 3] =
+            [(n(1, 0, Some(2), 3), 5, 4, &[0, 1]), (n(2, 1, None, 2), 6, 5, &[]), (n(1, 0, Some(3), 4), 7, 6, &[4, 2])];
+        let (direct, replayed) = (recorded(&cutoffs, false), recorded(&cutoffs, true));
+        for side in 0..2 {
+            for index in 0..8 {
+                assert_eq!(replayed.history(side, index), direct.history(side, index));
+            }
+        }
+        for ply in 0..4 {
+            assert_eq!(replayed.killers(ply), direct.killers(ply));
+        }
+        for previous in 0..8 {
+            assert_eq!(replayed.countermove(Some(previous)), direct.countermove(Some(previous)));
+        }
+        assert_eq!((direct.killers(1), direct.countermove(Some(3)), direct.history(0, 4)), ([7, 5], 7, -16 + 9));
+    }
+
+    #[test]
+    fn a_full_log_drops_later_cutoffs() {
+        let mut log = CutoffLog::new();
+        let node = Node { ply: 0, side: 0, previous: None, depth: 1 };
+        for i in 0..LOG_CUTOFFS + 10 {
+            log.push(&node, 1, i % 8, &[]);
+        }
+        assert_eq!(log.mark(), (LOG_CUTOFFS, 0));
+        let mut tried = CutoffLog::new();
+        tried.push(&node, 1, 0, &[3; LOG_TRIED]);
+        tried.push(&node, 1, 0, &[3]);
+        assert_eq!(tried.mark(), (1, LOG_TRIED));
     }
 }

@@ -7,6 +7,7 @@
 //! once its moves are taken, waits for its helpers and meanwhile may join a split point of one
 //! of them (a "helpful master"), so that no thread idles while a helper's subtree is searched.
 
+use super::ordering::CutoffLog;
 use super::picker::Pick;
 use super::MAX_PLY;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -65,6 +66,11 @@ pub(crate) struct SplitState<M> {
     pub best_move: Option<M>,
     /// The best line from the node when it beat alpha (principal-variation nodes).
     pub pv: Vec<M>,
+    /// Where in `moves` the move that failed high is, once one has: the owner learns it as
+    /// the refutation of its node.
+    pub refutation: Option<usize>,
+    /// The quiet cutoffs the helpers met in the node's subtrees, for the owner's tables.
+    pub learned: CutoffLog,
 }
 
 impl<M> SplitPoint<M> {
@@ -86,6 +92,8 @@ impl<M> SplitPoint<M> {
                 best_score: 0,
                 best_move: None,
                 pv: Vec::with_capacity(MAX_PLY + 1),
+                refutation: None,
+                learned: CutoffLog::new(),
             }),
         }
     }

@@ -8,7 +8,7 @@ mod quiescence;
 mod split;
 
 use super::node::{NonPv, Pv};
-use super::ordering::MoveTables;
+use super::ordering::{CutoffLog, MoveTables};
 use super::pruning::Reductions;
 use super::split::{Pool, SplitId};
 use super::time::{Clock, Limits, TimeManager};
@@ -64,6 +64,10 @@ pub(crate) struct Worker<'a, G: Game> {
     scores: Vec<Vec<i32>>,
     tried: Vec<Vec<usize>>,
     tables: MoveTables,
+    /// How many nodes of other threads this thread is helping (nested): while any, its
+    /// quiet cutoffs are logged in `learned` for their owners.
+    helping: usize,
+    learned: CutoffLog,
     /// Hash of the position at every ply of the current line (for repetition).
     hashes: Vec<u64>,
     /// Hashes of the game's earlier positions that the root could still repeat, oldest first.
@@ -108,6 +112,8 @@ impl<'a, G: Game> Worker<'a, G> {
             scores: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
             tried: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
             tables: MoveTables::new(G::MOVE_INDEX_SIZE, MAX_PLY + 1),
+            helping: 0,
+            learned: CutoffLog::new(),
             hashes: vec![0; MAX_PLY + 2],
             history: Vec::new(),
             extended: vec![false; MAX_PLY + 2],

@@ -28,7 +28,7 @@ pub(super) struct Frame {
 impl Frame {
     /// The node as the ordering tables see it.
     #[inline]
-    fn node(&self) -> Node {
+    pub(super) fn node(&self) -> Node {
         Node { ply: self.ply, side: self.side, previous: self.previous, depth: self.depth }
     }
 }
@@ -207,7 +207,8 @@ impl<G: Game> Worker<'_, G> {
                     quiet_seen += usize::from(pick.quiet);
                     !(pick.quiet && pruning.skips(quiet_seen))
                 });
-                (best_score, best_move) = self.split::<N>(frame, rest, alpha, beta, (best_score, best_move));
+                (best_score, best_move) =
+                    self.split::<N>(frame, rest, alpha, beta, (best_score, best_move), &mut tried);
                 break;
             }
         }
@@ -252,7 +253,12 @@ impl<G: Game> Worker<'_, G> {
     /// quiet moves `tried` before it.
     #[inline]
     pub(super) fn update_history(&mut self, frame: &Frame, mv: G::Move, tried: &[usize]) {
-        self.tables.record_cutoff(&G::PARAMETERS, &frame.node(), G::move_code(mv), G::move_index(mv), tried);
+        let (node, code, index) = (frame.node(), G::move_code(mv), G::move_index(mv));
+        self.tables.record_cutoff(&G::PARAMETERS, &node, code, index, tried);
+        if self.helping > 0 {
+            // The owner of the node this thread helps learns it too.
+            self.learned.push(&node, code, index, tried);
+        }
     }
 
     /// Stores the node's result with the bound it proves for the window it was searched with.

@@ -27,6 +27,7 @@ impl<G: Game> Worker<'_, G> {
         alpha: i32,
         beta: i32,
         best: (i32, Option<G::Move>),
+        tried: &mut Vec<usize>,
     ) -> (i32, Option<G::Move>) {
         let id = Pool::<G::Move>::split_id(self.id, self.owned);
         let pool = self.pool;
@@ -53,6 +54,8 @@ impl<G: Game> Worker<'_, G> {
             st.alpha = alpha;
             (st.best_score, st.best_move) = best;
             st.pv.clone_from(&self.pv[ply]);
+            st.refutation = None;
+            st.learned.clear();
         }
         sp.cutoff.store(false, Ordering::Relaxed);
         self.owned += 1;
@@ -64,6 +67,19 @@ impl<G: Game> Worker<'_, G> {
         let st = sp.lock();
         if N::PV && st.best_move != best.1 {
             self.pv[frame.ply].clone_from(&st.pv);
+        }
+        // What the helpers learned below the node, as if the owner had searched it alone (and
+        // passed on if the owner itself helps a node above).
+        let also = if self.helping > 0 { Some(&mut self.learned) } else { None };
+        st.learned.replay(&G::PARAMETERS, &mut self.tables, also);
+        // The node's refutation, whichever thread found it, goes into the owner's tables as
+        // if the owner had searched the node alone: the owner goes on searching its siblings.
+        if let Some(cut) = st.refutation.filter(|_| !self.aborted) {
+            let pick = st.moves[cut];
+            if pick.quiet {
+                tried.extend(st.moves[..cut].iter().filter(|p| p.quiet).map(|p| G::move_index(p.mv)));
+                self.update_history(frame, pick.mv, tried);
+            }
         }
         (st.best_score, st.best_move)
     }
@@ -81,13 +97,13 @@ impl<G: Game> Worker<'_, G> {
     fn take_moves<N: NodeType>(&mut self, id: SplitId, frame: &Frame) {
         let sp = self.pool.split(id);
         loop {
-            let (pick, alpha, beta) = {
+            let (index, pick, alpha, beta) = {
                 let mut st = sp.lock();
                 if sp.cutoff.load(Ordering::Relaxed) || st.next >= st.moves.len() {
                     break;
                 }
                 st.next += 1;
-                (st.moves[st.next - 1], st.alpha, st.beta)
+                (st.next - 1, st.moves[st.next - 1], st.alpha, st.beta)
             };
             let score = self.search_move::<N>(frame, pick, alpha, beta);
             if self.aborted {
@@ -106,9 +122,13 @@ impl<G: Game> Worker<'_, G> {
                     }
                     if score >= st.beta {
                         sp.cutoff.store(true, Ordering::Release);
+                        st.refutation = Some(index);
                         drop(st);
-                        if pick.quiet {
-                            self.update_history(frame, pick.mv, &[]);
+                        // A helper learns it too; the owner learns it once its helpers are gone.
+                        if pick.quiet && self.id != id / MAX_SPLITS {
+                            // Not logged: the owner learns the refutation from the split point.
+                            let (node, code, index) = (frame.node(), G::move_code(pick.mv), G::move_index(pick.mv));
+                            self.tables.record_cutoff(&G::PARAMETERS, &node, code, index, &[]);
                         }
                         break;
                     }
@@ -199,11 +219,15 @@ impl<G: Game> Worker<'_, G> {
             (frame, st.pv_node)
         };
         self.chain.push(id);
+        self.helping += 1;
+        let mark = self.learned.mark();
         if pv_node {
             self.take_moves::<Pv>(id, &frame);
         } else {
             self.take_moves::<NonPv>(id, &frame);
         }
+        self.helping -= 1;
+        self.learned.move_since(mark, &mut sp.lock().learned);
         self.chain.pop();
         for i in (base..frame.ply).rev() {
             let mv = self.line[i + 1].expect("the path was played");
