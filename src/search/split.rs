@@ -165,12 +165,18 @@ impl<M> Pool<M> {
 
     /// The split point `id`.
     pub fn split(&self, id: SplitId) -> &SplitPoint<M> {
-        &self.seats[id / MAX_SPLITS].splits[id % MAX_SPLITS]
+        &self.seats[Self::owner(id)].splits[id % MAX_SPLITS]
     }
 
     /// The name of thread `owner`'s split point number `slot`.
     pub fn split_id(owner: usize, slot: usize) -> SplitId {
         owner * MAX_SPLITS + slot
+    }
+
+    /// The thread that owns split point `id` (see [`Pool::split_id`]).
+    #[inline]
+    pub fn owner(id: SplitId) -> usize {
+        id / MAX_SPLITS
     }
 
     fn guard(&self) -> MutexGuard<'_, ()> {
@@ -284,6 +290,11 @@ mod tests {
     use super::*;
 
     type P = Pool<u32>;
+
+    #[test]
+    fn a_split_point_names_its_owner() {
+        assert_eq!([P::owner(P::split_id(0, 7)), P::owner(P::split_id(3, 0)), P::owner(P::split_id(3, 5))], [0, 3, 3]);
+    }
 
     #[test]
     fn idle_threads_are_given_a_split_point_once() {

@@ -125,7 +125,7 @@ impl<G: Game> Worker<'_, G> {
                         st.refutation = Some(index);
                         drop(st);
                         // A helper learns it too; the owner learns it once its helpers are gone.
-                        if pick.quiet && self.id != id / MAX_SPLITS {
+                        if pick.quiet && self.id != Pool::<G::Move>::owner(id) {
                             // Not logged: the owner learns the refutation from the split point.
                             let (node, code, index) = (frame.node(), G::move_code(pick.mv), G::move_index(pick.mv));
                             self.tables.record_cutoff(&G::PARAMETERS, &node, code, index, &[]);
