@@ -64,9 +64,8 @@ pub(crate) struct Worker<'a, G: Game> {
     scores: Vec<Vec<i32>>,
     tried: Vec<Vec<usize>>,
     tables: MoveTables,
-    /// How many nodes of other threads this thread is helping (nested): while any, its
-    /// quiet cutoffs are logged in `learned` for their owners.
-    helping: usize,
+    /// The quiet cutoffs this thread met while it helped other threads' nodes, for their
+    /// owners (see [`Worker::helping`]).
     learned: CutoffLog,
     /// Hash of the position at every ply of the current line (for repetition).
     hashes: Vec<u64>,
@@ -112,7 +111,6 @@ impl<'a, G: Game> Worker<'a, G> {
             scores: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
             tried: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
             tables: MoveTables::new(G::MOVE_INDEX_SIZE, MAX_PLY + 1),
-            helping: 0,
             learned: CutoffLog::new(),
             hashes: vec![0; MAX_PLY + 2],
             history: Vec::new(),
@@ -124,6 +122,13 @@ impl<'a, G: Game> Worker<'a, G> {
             root_lines: Vec::new(),
             best_exact: Vec::with_capacity(multipv.max(1) + 1),
         }
+    }
+
+    /// Whether the thread works at a node of another thread (its chain holds split points it
+    /// does not own): its quiet cutoffs are then logged for their owners.
+    #[inline]
+    fn helping(&self) -> bool {
+        self.chain.len() > self.owned
     }
 
     #[inline]

@@ -255,7 +255,7 @@ impl<G: Game> Worker<'_, G> {
     pub(super) fn update_history(&mut self, frame: &Frame, mv: G::Move, tried: &[usize]) {
         let (node, code, index) = (frame.node(), G::move_code(mv), G::move_index(mv));
         self.tables.record_cutoff(&G::PARAMETERS, &node, code, index, tried);
-        if self.helping > 0 {
+        if self.helping() {
             // The owner of the node this thread helps learns it too.
             self.learned.push(&node, code, index, tried);
         }

@@ -70,7 +70,7 @@ impl<G: Game> Worker<'_, G> {
         }
         // What the helpers learned below the node, as if the owner had searched it alone (and
         // passed on if the owner itself helps a node above).
-        let also = if self.helping > 0 { Some(&mut self.learned) } else { None };
+        let also = if self.helping() { Some(&mut self.learned) } else { None };
         st.learned.replay(&G::PARAMETERS, &mut self.tables, also);
         // The node's refutation, whichever thread found it, goes into the owner's tables as
         // if the owner had searched the node alone: the owner goes on searching its siblings.
@@ -219,14 +219,12 @@ impl<G: Game> Worker<'_, G> {
             (frame, st.pv_node)
         };
         self.chain.push(id);
-        self.helping += 1;
         let mark = self.learned.mark();
         if pv_node {
             self.take_moves::<Pv>(id, &frame);
         } else {
             self.take_moves::<NonPv>(id, &frame);
         }
-        self.helping -= 1;
         self.learned.move_since(mark, &mut sp.lock().learned);
         self.chain.pop();
         for i in (base..frame.ply).rev() {
