@@ -219,6 +219,18 @@ impl Tree {
         Tree { hashes: vec![mix(seed)] }
     }
 
+    /// The negamax value of every root move searched `depth` plies deep in all.
+    fn root_values(&mut self, depth: u32) -> Vec<i32> {
+        (0..Tree::WIDTH)
+            .map(|mv| {
+                self.make(mv);
+                let score = -self.alpha_beta(depth - 1, -10_000, 10_000);
+                self.unmake(mv);
+                score
+            })
+            .collect()
+    }
+
     /// The negamax value of the position searched `depth` plies deep, by plain alpha-beta in
     /// the window (`alpha`, `beta`): exact inside it.
     fn alpha_beta(&mut self, depth: u32, mut alpha: i32, beta: i32) -> i32 {
@@ -299,7 +311,8 @@ impl Game for Tree {
 
 /// Threads that share nodes' moves find the exact minimax value, as one thread does, in trees
 /// where every node is searched in full (nothing reduced or pruned): a move skipped, searched
-/// twice against the wrong bound, or searched from a wrong position would show.
+/// twice against the wrong bound, or searched from a wrong position would show. The move they
+/// return is worth that value, and its line starts with it, whichever thread searched it.
 #[test]
 fn threads_sharing_nodes_find_the_minimax_value() {
     let mut helped = false;
@@ -307,6 +320,7 @@ fn threads_sharing_nodes_find_the_minimax_value() {
         let mut tree = Tree::new(seed);
         let depth = 6 + (seed % 3) as u32;
         let exact = tree.alpha_beta(depth, -10_000, 10_000);
+        let values = tree.root_values(depth);
         for threads in [1, 2, 3, 4, 6] {
             let mut engine = Searcher::new(4, threads);
             let mut main_nodes = 0;
@@ -314,9 +328,39 @@ fn threads_sharing_nodes_find_the_minimax_value() {
                 .search(&tree, Limits::depth(depth), &AtomicBool::new(false), &mut |report| main_nodes = report.nodes);
             assert_eq!(r.score, exact, "seed {seed}, {threads} threads");
             assert_eq!(r.depth, depth);
+            let best = r.best.expect("a move");
+            assert_eq!(values[best], exact, "seed {seed}, {threads} threads: move {best}");
+            assert_eq!(r.pv.first(), Some(&best));
             // Helpers count their own nodes; the reports count the main thread's.
             helped |= threads > 1 && r.nodes > main_nodes;
         }
     }
     assert!(helped, "no helper ever shared a node");
+}
+
+/// A search stopped in the middle of an iteration, while threads share nodes, answers with
+/// what it proved: the last finished iteration's move and exact score, or a move of the
+/// unfinished iteration that was searched in full, worth at least the score it reports.
+#[test]
+fn a_search_stopped_while_threads_share_nodes_answers_with_what_it_proved() {
+    let mut partial = 0;
+    for seed in 0..12 {
+        let mut tree = Tree::new(100 + seed);
+        let values: Vec<Vec<i32>> = (1..=9).map(|depth| tree.root_values(depth)).collect();
+        for budget in [3_000, 10_000, 30_000, 100_000] {
+            let mut engine = Searcher::new(4, 2);
+            let limits = Limits { nodes: Some(budget), ..Limits::default() };
+            let r = engine.search(&tree, limits, &AtomicBool::new(false), &mut |_| {});
+            let best = r.best.expect("a move");
+            let depth = r.depth as usize;
+            assert!((1..9).contains(&depth), "seed {seed}, budget {budget}: depth {depth}");
+            if r.from_partial {
+                partial += 1;
+                assert!(values[depth][best] >= r.score, "seed {seed}, budget {budget}: move {best}");
+            } else {
+                assert_eq!(values[depth - 1][best], r.score, "seed {seed}, budget {budget}: move {best}");
+            }
+        }
+    }
+    assert!(partial > 0, "no search answered from an unfinished iteration");
 }
