@@ -191,7 +191,7 @@ impl<G: Game> Worker<'_, G> {
                     }
                     if score >= beta {
                         if pick.quiet {
-                            self.update_history(frame, pick.mv, &tried);
+                            self.update_history(frame, pick.mv, &tried, self.helping());
                         }
                         break;
                     }
@@ -250,13 +250,13 @@ impl<G: Game> Worker<'_, G> {
     }
 
     /// A quiet move failed high: the ordering tables remember it, and reward it against the
-    /// quiet moves `tried` before it.
+    /// quiet moves `tried` before it. With `for_owner` (this thread helps another's node, see
+    /// [`Worker::helping`]) it is also logged for that node's owner, who learns it too.
     #[inline]
-    pub(super) fn update_history(&mut self, frame: &Frame, mv: G::Move, tried: &[usize]) {
+    pub(super) fn update_history(&mut self, frame: &Frame, mv: G::Move, tried: &[usize], for_owner: bool) {
         let (node, code, index) = (frame.node(), G::move_code(mv), G::move_index(mv));
         self.tables.record_cutoff(&G::PARAMETERS, &node, code, index, tried);
-        if self.helping() {
-            // The owner of the node this thread helps learns it too.
+        if for_owner {
             self.learned.push(&node, code, index, tried);
         }
     }

@@ -78,7 +78,7 @@ impl<G: Game> Worker<'_, G> {
             let pick = st.moves[cut];
             if pick.quiet {
                 tried.extend(st.moves[..cut].iter().filter(|p| p.quiet).map(|p| G::move_index(p.mv)));
-                self.update_history(frame, pick.mv, tried);
+                self.update_history(frame, pick.mv, tried, self.helping());
             }
         }
         (st.best_score, st.best_move)
@@ -127,8 +127,7 @@ impl<G: Game> Worker<'_, G> {
                         // A helper learns it too; the owner learns it once its helpers are gone.
                         if pick.quiet && self.id != Pool::<G::Move>::owner(id) {
                             // Not logged: the owner learns the refutation from the split point.
-                            let (node, code, index) = (frame.node(), G::move_code(pick.mv), G::move_index(pick.mv));
-                            self.tables.record_cutoff(&G::PARAMETERS, &node, code, index, &[]);
+                            self.update_history(frame, pick.mv, &[], false);
                         }
                         break;
                     }
