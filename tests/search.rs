@@ -2,7 +2,7 @@
 
 use comb::game::{Color, Game, LevelShape, Outcome};
 use comb::hive::{Hive, HiveGame};
-use comb::search::{Limits, Searcher, MATE};
+use comb::search::{Limits, Searcher, SharingStats, MATE};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -363,4 +363,29 @@ fn a_search_stopped_while_threads_share_nodes_answers_with_what_it_proved() {
         }
     }
     assert!(partial > 0, "no search answered from an unfinished iteration");
+}
+
+/// A search reports how its threads shared nodes: nothing with one thread; with two, nodes
+/// split, moves searched by the helper among those shared, and the helper's idle time, each
+/// within what it is a part of.
+#[test]
+fn threads_report_how_they_shared_nodes() {
+    let tree = Tree::new(7);
+    let search = |threads| {
+        let mut engine = Searcher::new(4, threads);
+        engine.search(&tree, Limits::depth(7), &AtomicBool::new(false), &mut |_| {})
+    };
+    assert_eq!(search(1).sharing, SharingStats::default());
+    let (mut helped, mut cut) = (false, false);
+    for _ in 0..4 {
+        let r = search(2);
+        let s = r.sharing;
+        assert!(s.splits > 0 && s.moves >= s.splits, "{s:?}");
+        assert!(s.splits_cut <= s.splits && s.moves_helped <= s.moves && s.moot_nodes < r.nodes, "{s:?}");
+        // The helper waits at least until the first node is shared.
+        assert!(s.idle > Duration::ZERO && s.idle < 2 * r.time, "{s:?}");
+        helped |= s.moves_helped > 0;
+        cut |= s.splits_cut > 0;
+    }
+    assert!(helped && cut, "the helper never searched a shared move, or no shared move failed high");
 }

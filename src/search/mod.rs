@@ -20,6 +20,7 @@ mod worker;
 
 pub use level::Level;
 pub use parameters::Parameters;
+pub use split::SharingStats;
 pub use time::Limits;
 pub use tt::TranspositionTable;
 
@@ -89,6 +90,8 @@ pub struct SearchResult<M> {
     /// The best root moves' lines of the last finished iteration, best first (see
     /// [`Report::lines`]); empty when the search had nothing to think about.
     pub lines: Vec<RootLine<M>>,
+    /// How its threads shared nodes (all zero with one thread).
+    pub sharing: SharingStats,
 }
 
 /// A search engine: the transposition table, the thread count, the number of root moves to
@@ -205,6 +208,7 @@ impl Searcher {
                 lines: if pv.is_empty() { Vec::new() } else { vec![RootLine { score: 0, pv: pv.clone() }] },
                 pv,
                 from_partial: false,
+                sharing: SharingStats::default(),
             };
         }
         self.tt.new_search();
@@ -224,7 +228,7 @@ impl Searcher {
                         // that thread's own memory and never share a cache line with another
                         // thread's hot data.
                         let mut w = Worker::new(root.clone(), shared, None, i + 1, 1);
-                        w.help()
+                        (w.help(), w.sharing)
                     });
                     spawned.map_err(|e| log::warn!("search runs with {} threads: {e}", i + 1)).ok()
                 })
@@ -240,10 +244,14 @@ impl Searcher {
                 report(&r)
             });
             drop(stop_helpers);
+            result.sharing = main.sharing;
             for h in handles {
-                result.nodes += h.join().unwrap_or(0);
+                let (nodes, sharing) = h.join().unwrap_or_default();
+                result.nodes += nodes;
+                result.sharing += sharing;
             }
             result.time = clock.elapsed();
+            log_sharing(&result, helpers);
             result
         });
         if let Some(shape) = shape {
@@ -262,6 +270,30 @@ impl Searcher {
             result.pv = line.pv.clone();
         }
     }
+}
+
+/// Logs how the threads of a search with helpers shared its nodes (see [`SharingStats`]).
+fn log_sharing<M>(result: &SearchResult<M>, helpers: usize) {
+    if helpers == 0 {
+        return;
+    }
+    let s = &result.sharing;
+    let share = |part: u64, whole: u64| 100.0 * part as f64 / whole.max(1) as f64;
+    let thread_time = result.time.as_secs_f64() * (helpers + 1) as f64;
+    log::debug!(
+        "{} threads: {} splits ({:.0} % failed high), {} moves shared ({:.0} % by helpers), \
+         {} moot nodes ({:.1} % of {}), idle {:.3} s ({:.1} % of the threads' time)",
+        helpers + 1,
+        s.splits,
+        share(s.splits_cut, s.splits),
+        s.moves,
+        share(s.moves_helped, s.moves),
+        s.moot_nodes,
+        share(s.moot_nodes, result.nodes),
+        result.nodes,
+        s.idle.as_secs_f64(),
+        100.0 * s.idle.as_secs_f64() / thread_time.max(1e-9),
+    );
 }
 
 /// Raises its flag when dropped, even by a panic.

@@ -12,6 +12,40 @@ use super::picker::Pick;
 use super::MAX_PLY;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
+use std::time::Duration;
+
+/// How the threads of one search shared its nodes, summed over the threads (all zero with one
+/// thread): what two threads spend beyond the nodes one would search. Logged at debug level
+/// after every search with helpers (see the README, "Threads").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SharingStats {
+    /// Nodes whose remaining moves were shared.
+    pub splits: u64,
+    /// Of them, those where a shared move failed high (the others' work there was speculative).
+    pub splits_cut: u64,
+    /// Shared moves searched, by every thread.
+    pub moves: u64,
+    /// Of them, those searched by a thread other than the node's owner.
+    pub moves_helped: u64,
+    /// Nodes spent on shared moves that a fail-high at the node they were shared from made
+    /// moot: stopped in the middle, or finished though they come after the refuting move in
+    /// the node's order (one thread alone would not have searched them).
+    pub moot_nodes: u64,
+    /// Time the threads waited for work: helpers idle, and owners waiting for their helpers'
+    /// last moves.
+    pub idle: Duration,
+}
+
+impl std::ops::AddAssign for SharingStats {
+    fn add_assign(&mut self, other: SharingStats) {
+        self.splits += other.splits;
+        self.splits_cut += other.splits_cut;
+        self.moves += other.moves;
+        self.moves_helped += other.moves_helped;
+        self.moot_nodes += other.moot_nodes;
+        self.idle += other.idle;
+    }
+}
 
 /// Most split points one thread owns at once (nested along its line); a node deeper than this
 /// many splits is searched by its thread alone.
@@ -71,6 +105,8 @@ pub(crate) struct SplitState<M> {
     pub refutation: Option<usize>,
     /// The quiet cutoffs the helpers met in the node's subtrees, for the owner's tables.
     pub learned: CutoffLog,
+    /// Nodes spent on each of `moves` searched to the end (for [`SharingStats::moot_nodes`]).
+    pub spent: Vec<u64>,
 }
 
 impl<M> SplitPoint<M> {
@@ -94,6 +130,7 @@ impl<M> SplitPoint<M> {
                 pv: Vec::with_capacity(MAX_PLY + 1),
                 refutation: None,
                 learned: CutoffLog::new(),
+                spent: Vec::with_capacity(256),
             }),
         }
     }

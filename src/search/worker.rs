@@ -10,7 +10,7 @@ mod split;
 use super::node::{NonPv, Pv};
 use super::ordering::{CutoffLog, MoveTables};
 use super::pruning::Reductions;
-use super::split::{Pool, SplitId};
+use super::split::{Pool, SharingStats, SplitId};
 use super::time::{Clock, Limits, TimeManager};
 use super::tt::{Bound, TranspositionTable};
 use super::{Report, RootLine, SearchResult, INFINITY, MATE, MAX_PLY};
@@ -67,6 +67,8 @@ pub(crate) struct Worker<'a, G: Game> {
     /// The quiet cutoffs this thread met while it helped other threads' nodes, for their
     /// owners (see [`Worker::helping`]).
     learned: CutoffLog,
+    /// This thread's share of how the threads shared nodes.
+    pub sharing: SharingStats,
     /// Hash of the position at every ply of the current line (for repetition).
     hashes: Vec<u64>,
     /// Hashes of the game's earlier positions that the root could still repeat, oldest first.
@@ -112,6 +114,7 @@ impl<'a, G: Game> Worker<'a, G> {
             tried: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
             tables: MoveTables::new(G::MOVE_INDEX_SIZE, MAX_PLY + 1),
             learned: CutoffLog::new(),
+            sharing: SharingStats::default(),
             hashes: vec![0; MAX_PLY + 2],
             history: Vec::new(),
             extended: vec![false; MAX_PLY + 2],
@@ -181,6 +184,7 @@ impl<'a, G: Game> Worker<'a, G> {
             pv: root_moves.first().copied().into_iter().collect(),
             from_partial: false,
             lines: Vec::new(),
+            sharing: SharingStats::default(),
         };
         for depth in 1..=max_depth {
             if let Some(time) = &mut self.time {

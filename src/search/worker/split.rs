@@ -8,6 +8,7 @@ use crate::search::node::{NodeType, NonPv, Pv};
 use crate::search::picker::Pick;
 use crate::search::split::{Pool, SplitId, MAX_SPLITS, MIN_SPLIT_DEPTH};
 use std::sync::atomic::Ordering;
+use std::time::Instant;
 
 impl<G: Game> Worker<'_, G> {
     /// Whether the node of `frame`, its first move searched, should share its other moves now:
@@ -56,9 +57,13 @@ impl<G: Game> Worker<'_, G> {
             st.pv.clone_from(&self.pv[ply]);
             st.refutation = None;
             st.learned.clear();
+            let shared = st.moves.len();
+            st.spent.clear();
+            st.spent.resize(shared, 0);
         }
         sp.cutoff.store(false, Ordering::Relaxed);
         self.owned += 1;
+        self.sharing.splits += 1;
         self.chain.push(id);
         pool.recruit(self.id, id);
         self.take_moves::<N>(id, frame);
@@ -75,6 +80,8 @@ impl<G: Game> Worker<'_, G> {
         // The node's refutation, whichever thread found it, goes into the owner's tables as
         // if the owner had searched the node alone: the owner goes on searching its siblings.
         if let Some(cut) = st.refutation.filter(|_| !self.aborted) {
+            self.sharing.splits_cut += 1;
+            self.sharing.moot_nodes += st.spent[cut + 1..].iter().sum::<u64>();
             let pick = st.moves[cut];
             if pick.quiet {
                 tried.extend(st.moves[..cut].iter().filter(|p| p.quiet).map(|p| G::move_index(p.mv)));
@@ -105,11 +112,18 @@ impl<G: Game> Worker<'_, G> {
                 st.next += 1;
                 (st.next - 1, st.moves[st.next - 1], st.alpha, st.beta)
             };
+            let before = self.nodes;
             let score = self.search_move::<N>(frame, pick, alpha, beta);
+            self.sharing.moves += 1;
+            self.sharing.moves_helped += u64::from(self.id != Pool::<G::Move>::owner(id));
             if self.aborted {
+                if sp.cutoff.load(Ordering::Relaxed) {
+                    self.sharing.moot_nodes += self.nodes - before;
+                }
                 break;
             }
             let mut st = sp.lock();
+            st.spent[index] = self.nodes - before;
             if score > st.best_score {
                 st.best_score = score;
                 st.best_move = Some(pick.mv);
@@ -163,13 +177,17 @@ impl<G: Game> Worker<'_, G> {
         let pool = self.pool;
         let outer = pool.wait_at(self.id, id);
         let mut spins = 0u32;
+        let mut waiting = Instant::now();
         loop {
             if let Some(work) = pool.take_assignment(self.id) {
+                self.sharing.idle += waiting.elapsed();
                 self.join(work, ply);
+                waiting = Instant::now();
                 spins = 0;
                 continue;
             }
             if pool.stop_waiting(self.id, id, outer) {
+                self.sharing.idle += waiting.elapsed();
                 break;
             }
             if pool.is_broken() {
@@ -241,8 +259,10 @@ impl<G: Game> Worker<'_, G> {
         let pool = self.pool;
         pool.become_idle(self.id);
         let mut spins = 0u32;
+        let mut waiting = Instant::now();
         loop {
             if let Some(work) = pool.take_assignment(self.id) {
+                self.sharing.idle += waiting.elapsed();
                 // A panic here would leave its owner waiting for ever: stop the search instead.
                 if std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.join(work, 0))).is_err() {
                     pool.break_down();
@@ -250,10 +270,12 @@ impl<G: Game> Worker<'_, G> {
                     break;
                 }
                 self.aborted = false;
+                waiting = Instant::now();
                 spins = 0;
                 continue;
             }
             if self.search_stopped() {
+                self.sharing.idle += waiting.elapsed();
                 break;
             }
             spins = pause(spins);
