@@ -103,6 +103,7 @@ impl<G: Game> Worker<'_, G> {
     /// one fails high (here or in another thread).
     fn take_moves<N: NodeType>(&mut self, id: SplitId, frame: &Frame) {
         let sp = self.pool.split(id);
+        let helper = self.id != Pool::<G::Move>::owner(id);
         loop {
             let (index, pick, alpha, beta) = {
                 let mut st = sp.lock();
@@ -115,7 +116,7 @@ impl<G: Game> Worker<'_, G> {
             let before = self.nodes;
             let score = self.search_move::<N>(frame, pick, alpha, beta);
             self.sharing.moves += 1;
-            self.sharing.moves_helped += u64::from(self.id != Pool::<G::Move>::owner(id));
+            self.sharing.moves_helped += u64::from(helper);
             if self.aborted {
                 if sp.cutoff.load(Ordering::Relaxed) {
                     self.sharing.moot_nodes += self.nodes - before;
@@ -139,7 +140,7 @@ impl<G: Game> Worker<'_, G> {
                         st.refutation = Some(index);
                         drop(st);
                         // A helper learns it too; the owner learns it once its helpers are gone.
-                        if pick.quiet && self.id != Pool::<G::Move>::owner(id) {
+                        if pick.quiet && helper {
                             // Not logged: the owner learns the refutation from the split point.
                             self.update_history(frame, pick.mv, &[], false);
                         }
