@@ -367,7 +367,9 @@ fn a_search_stopped_while_threads_share_nodes_answers_with_what_it_proved() {
 
 /// A search reports how its threads shared nodes: nothing with one thread; with two, nodes
 /// split, moves searched by the helper among those shared, and the helper's idle time, each
-/// within what it is a part of.
+/// within what it is a part of. Whether the helper gets a core in time to take a move depends
+/// on what else the machine runs (the other tests, in parallel), so searches are repeated until
+/// it has taken one and a shared move has failed high.
 #[test]
 fn threads_report_how_they_shared_nodes() {
     let tree = Tree::new(7);
@@ -377,7 +379,8 @@ fn threads_report_how_they_shared_nodes() {
     };
     assert_eq!(search(1).sharing, SharingStats::default());
     let (mut helped, mut cut) = (false, false);
-    for _ in 0..4 {
+    let mut searches = 0;
+    while !(helped && cut) && searches < 200 {
         let r = search(2);
         let s = r.sharing;
         assert!(s.splits > 0 && s.moves >= s.splits, "{s:?}");
@@ -386,6 +389,28 @@ fn threads_report_how_they_shared_nodes() {
         assert!(s.idle > Duration::ZERO && s.idle < 2 * r.time, "{s:?}");
         helped |= s.moves_helped > 0;
         cut |= s.splits_cut > 0;
+        searches += 1;
     }
-    assert!(helped && cut, "the helper never searched a shared move, or no shared move failed high");
+    assert!(
+        helped && cut,
+        "in {searches} searches the helper never searched a shared move, or no shared move failed high"
+    );
+}
+
+/// The deep run of [`threads_sharing_nodes_find_the_minimax_value`]: the threads' timing
+/// differs run to run, so a race shows only in some runs (a lost shared move once gave a wrong
+/// score about once in 300 runs of seed 5). Two threads, 100 runs of each of 8 seeds at depth 8:
+/// about 20 s (`cargo test --release --test search -- --ignored`).
+#[test]
+#[ignore]
+fn threads_find_the_minimax_value_run_after_run() {
+    for seed in 0..8 {
+        let mut tree = Tree::new(seed);
+        let exact = tree.alpha_beta(8, -10_000, 10_000);
+        for run in 0..100 {
+            let mut engine = Searcher::new(4, 2);
+            let r = engine.search(&tree, Limits::depth(8), &AtomicBool::new(false), &mut |_| {});
+            assert_eq!(r.score, exact, "seed {seed}, run {run}");
+        }
+    }
 }

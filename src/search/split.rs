@@ -72,6 +72,9 @@ fn named(id: usize) -> Option<SplitId> {
 pub(crate) struct SplitPoint<M> {
     /// Raised when a move fails high: the other threads stop searching the node's moves.
     pub cutoff: AtomicBool,
+    /// The split point the node lies below (the owner's innermost when it split), or `NONE`:
+    /// a cutoff there makes this node's work moot too, though its helpers never joined it.
+    parent: AtomicUsize,
     /// The threads working here besides the owner, as a bit set (bit `id`).
     pub helpers: AtomicU64,
     pub state: Mutex<SplitState<M>>,
@@ -113,6 +116,7 @@ impl<M> SplitPoint<M> {
     fn new() -> SplitPoint<M> {
         SplitPoint {
             cutoff: AtomicBool::new(false),
+            parent: AtomicUsize::new(NONE),
             helpers: AtomicU64::new(0),
             state: Mutex::new(SplitState {
                 path: Vec::with_capacity(MAX_PLY + 1),
@@ -203,6 +207,35 @@ impl<M> Pool<M> {
     /// The split point `id`.
     pub fn split(&self, id: SplitId) -> &SplitPoint<M> {
         &self.seats[Self::owner(id)].splits[id % MAX_SPLITS]
+    }
+
+    /// Opens split point `id` for a node below the split point `parent` (none at the top of
+    /// the owner's line): not cut off yet. Called by its owner before it recruits helpers.
+    pub fn open(&self, id: SplitId, parent: Option<SplitId>) {
+        let sp = self.split(id);
+        sp.cutoff.store(false, Ordering::Relaxed);
+        sp.parent.store(parent.unwrap_or(NONE), Ordering::Relaxed);
+    }
+
+    /// The split point that split point `id`'s node lies below, if any.
+    pub fn parent(&self, id: SplitId) -> Option<SplitId> {
+        named(self.split(id).parent.load(Ordering::Relaxed))
+    }
+
+    /// Whether split point `id` or one that its node lies below has been cut off: work below
+    /// it is moot, whichever of them the thread doing it has joined. (A helper joins one split
+    /// point, not the owner's line above it, so it must look up the whole line.)
+    #[inline]
+    pub fn cut_off(&self, id: Option<SplitId>) -> bool {
+        let mut at = id;
+        while let Some(id) = at {
+            let sp = self.split(id);
+            if sp.cutoff.load(Ordering::Relaxed) {
+                return true;
+            }
+            at = named(sp.parent.load(Ordering::Relaxed));
+        }
+        false
     }
 
     /// The name of thread `owner`'s split point number `slot`.
@@ -420,6 +453,24 @@ mod tests {
         assert_eq!(pool.take_assignment(1), None);
         assert_eq!(pool.recruit(0, P::split_id(0, 1)), 0);
         assert!(!pool.has_idle());
+    }
+
+    #[test]
+    fn a_cutoff_reaches_every_split_point_below_it() {
+        let pool = P::new(3);
+        let (top, middle, bottom) = (P::split_id(0, 0), P::split_id(1, 0), P::split_id(0, 1));
+        pool.open(top, None);
+        pool.open(middle, Some(top));
+        pool.open(bottom, Some(middle));
+        assert_eq!([pool.parent(top), pool.parent(bottom)], [None, Some(middle)]);
+        assert!(!pool.cut_off(Some(bottom)) && !pool.cut_off(None));
+        pool.split(top).cutoff.store(true, Ordering::Relaxed);
+        assert!(pool.cut_off(Some(bottom)) && pool.cut_off(Some(middle)));
+        // A split point opened again starts uncut, on its new line.
+        pool.open(top, None);
+        assert!(!pool.cut_off(Some(bottom)));
+        pool.split(middle).cutoff.store(true, Ordering::Relaxed);
+        assert!(pool.cut_off(Some(bottom)) && !pool.cut_off(Some(top)));
     }
 
     #[test]

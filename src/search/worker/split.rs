@@ -61,7 +61,7 @@ impl<G: Game> Worker<'_, G> {
             st.spent.clear();
             st.spent.resize(shared, 0);
         }
-        sp.cutoff.store(false, Ordering::Relaxed);
+        pool.open(id, self.chain.last().copied());
         self.owned += 1;
         self.sharing.splits += 1;
         self.chain.push(id);
@@ -107,7 +107,10 @@ impl<G: Game> Worker<'_, G> {
         loop {
             let (index, pick, alpha, beta) = {
                 let mut st = sp.lock();
-                if sp.cutoff.load(Ordering::Relaxed) || st.next >= st.moves.len() {
+                // A move taken must be searched to the end, or the node's result is wrong: a
+                // thread whose work is moot (a waiting owner whose own line was cut off) takes
+                // none.
+                if self.aborted || sp.cutoff.load(Ordering::Relaxed) || st.next >= st.moves.len() {
                     break;
                 }
                 st.next += 1;
@@ -159,16 +162,17 @@ impl<G: Game> Worker<'_, G> {
         if !self.aborted || !self.pool.split(id).cutoff.load(Ordering::Acquire) {
             return;
         }
-        let outer = self.chain.iter().filter(|&&c| c != id).any(|&c| self.pool.split(c).cutoff.load(Ordering::Acquire));
+        let outer = self.pool.cut_off(self.pool.parent(id));
         if !outer && !self.search_stopped() {
             self.aborted = false;
         }
     }
 
-    /// Whether a split point this thread works in has been cut off.
+    /// Whether a split point this thread works in, or one above it on its owner's line, has
+    /// been cut off (every split point of the chain lies below the one before it).
     #[inline]
     pub(super) fn chain_cut(&self) -> bool {
-        self.chain.iter().any(|&c| self.pool.split(c).cutoff.load(Ordering::Relaxed))
+        self.pool.cut_off(self.chain.last().copied())
     }
 
     /// The owner of split point `id` (at `ply`), its moves all taken, waits until its helpers
@@ -183,6 +187,9 @@ impl<G: Game> Worker<'_, G> {
             if let Some(work) = pool.take_assignment(self.id) {
                 self.sharing.idle += waiting.elapsed();
                 self.join(work, ply);
+                // A cutoff above the joined node but below this one's stopped the work there,
+                // not this thread's own line.
+                self.aborted = self.search_stopped() || self.chain_cut();
                 waiting = Instant::now();
                 spins = 0;
                 continue;
@@ -303,6 +310,7 @@ fn pause(spins: u32) -> u32 {
 mod tests {
     use super::super::{Shared, Worker};
     use crate::hive::{GameType, Hive};
+    use crate::search::picker::Pick;
     use crate::search::split::Pool;
     use crate::search::tt::TranspositionTable;
     use std::sync::atomic::{AtomicBool, Ordering};
@@ -319,6 +327,8 @@ mod tests {
         let (outer, own) = (Pool::<u32>::split_id(1, 0), Pool::<u32>::split_id(0, 0));
         worker.chain.extend([outer, own]);
         worker.owned = 1;
+        pool.open(outer, None);
+        pool.open(own, Some(outer));
         for (&id, &cut) in [outer, own].iter().zip(cut) {
             pool.split(id).cutoff.store(cut, Ordering::Relaxed);
         }
@@ -335,6 +345,45 @@ mod tests {
             w.close_split(Pool::<u32>::split_id(0, 0));
             assert!(w.aborted);
         });
+    }
+
+    /// Thread 0 owns the node `own`, below thread 1's node `outer`, which a third thread has
+    /// cut off: thread 0 has stopped searching and waits for its helpers. Thread 1, helping at
+    /// `own`, shares a node of its own below it, and thread 0 joins it while it waits.
+    #[test]
+    fn a_waiting_owner_whose_line_was_cut_off_takes_no_move_from_the_node_it_joins() {
+        let tt = TranspositionTable::new(1);
+        let (stop, abort) = (AtomicBool::new(false), AtomicBool::new(false));
+        let pool = Pool::new(3);
+        let shared = Shared { tt: &tt, stop: &stop, abort: &abort, pool: &pool };
+        let mut hive = Hive::new(GameType::parse("Base+MLP").unwrap());
+        let mut worker = Worker::new(hive.clone(), shared, None, 0, 1);
+        let (outer, own, below) =
+            (Pool::<u32>::split_id(1, 0), Pool::<u32>::split_id(0, 0), Pool::<u32>::split_id(1, 1));
+        pool.open(outer, None);
+        pool.open(own, Some(outer));
+        pool.open(below, Some(own));
+        pool.split(outer).cutoff.store(true, Ordering::Relaxed);
+        worker.chain.extend([outer, own]);
+        worker.owned = 1;
+        worker.aborted = true;
+        // The node thread 1 shares: the start position's moves, at the root for simplicity.
+        let mut moves = Vec::new();
+        hive.generate_moves(&mut moves);
+        {
+            let mut st = pool.split(below).lock();
+            st.moves.extend(moves.iter().enumerate().map(|(number, &mv)| Pick { mv, number, quiet: false }));
+            st.spent.resize(moves.len(), 0);
+            (st.ply, st.depth, st.beta, st.alpha) = (0, 2, 100, -100);
+            st.danger.push(false);
+            st.extended.push(false);
+        }
+        worker.join(below, 0);
+        // Each move taken must be searched to the end: thread 0, its work moot, left them all to
+        // thread 1, whose node is moot too (it lies below `outer`), and knows it.
+        assert_eq!(pool.split(below).lock().next, 0);
+        assert!(pool.cut_off(Some(below)));
+        assert!(worker.aborted);
     }
 
     #[test]
