@@ -161,9 +161,10 @@ impl<'a, G: Game> Worker<'a, G> {
         }
     }
 
-    /// Whether the whole search is being stopped (from outside, or by the main thread).
+    /// Whether the whole search is being stopped (from outside, by the main thread, or because
+    /// a thread died with shared work unfinished).
     fn search_stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed) || self.abort.load(Ordering::Relaxed)
+        self.stop.load(Ordering::Relaxed) || self.abort.load(Ordering::Relaxed) || self.pool.is_broken()
     }
 
     /// Iterative deepening, by the main thread (the one with the clock) within `limits`; the

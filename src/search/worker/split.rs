@@ -109,8 +109,8 @@ impl<G: Game> Worker<'_, G> {
                 let mut st = sp.lock();
                 // A move taken must be searched to the end, or the node's result is wrong: a
                 // thread whose work is moot (a waiting owner whose own line was cut off) takes
-                // none.
-                if self.aborted || sp.cutoff.load(Ordering::Relaxed) || st.next >= st.moves.len() {
+                // none, and none is taken once the node's line is cut off or the search stopped.
+                if self.aborted || st.next >= st.moves.len() || self.pool.cut_off(Some(id)) || self.search_stopped() {
                     break;
                 }
                 st.next += 1;
@@ -273,8 +273,8 @@ impl<G: Game> Worker<'_, G> {
                 self.sharing.idle += waiting.elapsed();
                 // A panic here would leave its owner waiting for ever: stop the search instead.
                 if std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.join(work, 0))).is_err() {
-                    pool.break_down();
                     self.abort.store(true, Ordering::Relaxed);
+                    pool.break_down();
                     break;
                 }
                 self.aborted = false;
@@ -317,8 +317,9 @@ mod tests {
 
     /// Thread 0 of three helps thread 1's node `outer` and, below it, owns the node `own`,
     /// whose moves it has handed out; its helpers have all left `own`. Runs `check` on the
-    /// thread once it has waited for them, with `cut` (a subset of `outer` and `own`) cut off.
-    fn after_waiting(cut: &[bool; 2], check: impl FnOnce(&mut Worker<'_, Hive>)) {
+    /// thread once it has waited for them, with `cut` (a subset of `outer` and `own`) cut off,
+    /// and a thread dead with shared work unfinished if `broken`.
+    fn after_waiting(cut: &[bool; 2], broken: bool, check: impl FnOnce(&mut Worker<'_, Hive>)) {
         let tt = TranspositionTable::new(1);
         let (stop, abort) = (AtomicBool::new(false), AtomicBool::new(false));
         let pool = Pool::new(3);
@@ -332,6 +333,9 @@ mod tests {
         for (&id, &cut) in [outer, own].iter().zip(cut) {
             pool.split(id).cutoff.store(cut, Ordering::Relaxed);
         }
+        if broken {
+            pool.break_down();
+        }
         worker.wait_for_helpers(own, 0);
         check(&mut worker);
     }
@@ -340,7 +344,7 @@ mod tests {
     fn an_owner_whose_helpers_left_for_a_cutoff_above_its_node_leaves_the_node_unfinished() {
         // A third thread failed high at `outer`: a helper of `own` may have left its move there
         // unsearched, so `own`'s result is not a result, and the thread unwinds to `outer`.
-        after_waiting(&[true, false], |w| {
+        after_waiting(&[true, false], false, |w| {
             assert!(w.aborted);
             w.close_split(Pool::<u32>::split_id(0, 0));
             assert!(w.aborted);
@@ -387,11 +391,21 @@ mod tests {
     }
 
     #[test]
+    fn an_owner_whose_node_failed_high_stops_when_a_thread_died() {
+        // The dead thread may still be named among the node's helpers, or hold another of the
+        // owner's split points: the owner must not go on and reuse them.
+        after_waiting(&[false, true], true, |w| {
+            w.close_split(Pool::<u32>::split_id(0, 0));
+            assert!(w.aborted);
+        });
+    }
+
+    #[test]
     fn an_owner_whose_node_failed_high_goes_on_with_its_result() {
-        after_waiting(&[false, true], |w| {
+        after_waiting(&[false, true], false, |w| {
             w.close_split(Pool::<u32>::split_id(0, 0));
             assert!(!w.aborted);
         });
-        after_waiting(&[false, false], |w| assert!(!w.aborted));
+        after_waiting(&[false, false], false, |w| assert!(!w.aborted));
     }
 }
