@@ -309,17 +309,21 @@ fn pause(spins: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::super::{Shared, Worker};
+    use crate::game::Game;
     use crate::hive::{GameType, Hive};
     use crate::search::picker::Pick;
     use crate::search::split::Pool;
     use crate::search::tt::TranspositionTable;
     use std::sync::atomic::{AtomicBool, Ordering};
 
+    /// The pool's split points as `Worker` names them for Hive.
+    type HivePool = Pool<<Hive as Game>::Move>;
+
     /// Thread 0 of three helps thread 1's node `outer` and, below it, owns the node `own`,
-    /// whose moves it has handed out; its helpers have all left `own`. Runs `check` on the
-    /// thread once it has waited for them, with `cut` (a subset of `outer` and `own`) cut off,
-    /// and a thread dead with shared work unfinished if `broken`.
-    fn after_waiting(cut: &[bool; 2], broken: bool, check: impl FnOnce(&mut Worker<'_, Hive>)) {
+    /// whose moves it has handed out, with `cut` (a subset of `outer` and `own`) cut off and a
+    /// thread dead with shared work unfinished if `broken`. Runs `check` on the pool and the
+    /// thread, whose game is at the start of Base+MLP.
+    fn owning_below(cut: &[bool; 2], broken: bool, check: impl FnOnce(&HivePool, &mut Worker<'_, Hive>)) {
         let tt = TranspositionTable::new(1);
         let (stop, abort) = (AtomicBool::new(false), AtomicBool::new(false));
         let pool = Pool::new(3);
@@ -336,8 +340,16 @@ mod tests {
         if broken {
             pool.break_down();
         }
-        worker.wait_for_helpers(own, 0);
-        check(&mut worker);
+        check(&pool, &mut worker);
+    }
+
+    /// As [`owning_below`], with `check` run once the thread has waited for its helpers, who
+    /// have all left `own`.
+    fn after_waiting(cut: &[bool; 2], broken: bool, check: impl FnOnce(&mut Worker<'_, Hive>)) {
+        owning_below(cut, broken, |_, worker| {
+            worker.wait_for_helpers(Pool::<u32>::split_id(0, 0), 0);
+            check(worker);
+        });
     }
 
     #[test]
@@ -356,38 +368,28 @@ mod tests {
     /// `own`, shares a node of its own below it, and thread 0 joins it while it waits.
     #[test]
     fn a_waiting_owner_whose_line_was_cut_off_takes_no_move_from_the_node_it_joins() {
-        let tt = TranspositionTable::new(1);
-        let (stop, abort) = (AtomicBool::new(false), AtomicBool::new(false));
-        let pool = Pool::new(3);
-        let shared = Shared { tt: &tt, stop: &stop, abort: &abort, pool: &pool };
-        let mut hive = Hive::new(GameType::parse("Base+MLP").unwrap());
-        let mut worker = Worker::new(hive.clone(), shared, None, 0, 1);
-        let (outer, own, below) =
-            (Pool::<u32>::split_id(1, 0), Pool::<u32>::split_id(0, 0), Pool::<u32>::split_id(1, 1));
-        pool.open(outer, None);
-        pool.open(own, Some(outer));
-        pool.open(below, Some(own));
-        pool.split(outer).cutoff.store(true, Ordering::Relaxed);
-        worker.chain.extend([outer, own]);
-        worker.owned = 1;
-        worker.aborted = true;
-        // The node thread 1 shares: the start position's moves, at the root for simplicity.
-        let mut moves = Vec::new();
-        hive.generate_moves(&mut moves);
-        {
-            let mut st = pool.split(below).lock();
-            st.moves.extend(moves.iter().enumerate().map(|(number, &mv)| Pick { mv, number, quiet: false }));
-            st.spent.resize(moves.len(), 0);
-            (st.ply, st.depth, st.beta, st.alpha) = (0, 2, 100, -100);
-            st.danger.push(false);
-            st.extended.push(false);
-        }
-        worker.join(below, 0);
-        // Each move taken must be searched to the end: thread 0, its work moot, left them all to
-        // thread 1, whose node is moot too (it lies below `outer`), and knows it.
-        assert_eq!(pool.split(below).lock().next, 0);
-        assert!(pool.cut_off(Some(below)));
-        assert!(worker.aborted);
+        owning_below(&[true, false], false, |pool, worker| {
+            let below = Pool::<u32>::split_id(1, 1);
+            pool.open(below, Some(Pool::<u32>::split_id(0, 0)));
+            worker.aborted = true;
+            // The node thread 1 shares: the start position's moves, at the root for simplicity.
+            let mut moves = Vec::new();
+            worker.game.generate_moves(&mut moves);
+            {
+                let mut st = pool.split(below).lock();
+                st.moves.extend(moves.iter().enumerate().map(|(number, &mv)| Pick { mv, number, quiet: false }));
+                st.spent.resize(moves.len(), 0);
+                (st.ply, st.depth, st.beta, st.alpha) = (0, 2, 100, -100);
+                st.danger.push(false);
+                st.extended.push(false);
+            }
+            worker.join(below, 0);
+            // Each move taken must be searched to the end: thread 0, its work moot, left them
+            // all to thread 1, whose node is moot too (it lies below `outer`), and knows it.
+            assert_eq!(pool.split(below).lock().next, 0);
+            assert!(pool.cut_off(Some(below)));
+            assert!(worker.aborted);
+        });
     }
 
     #[test]
