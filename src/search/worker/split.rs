@@ -271,9 +271,9 @@ impl<G: Game> Worker<'_, G> {
         loop {
             if let Some(work) = pool.take_assignment(self.id) {
                 self.sharing.idle += waiting.elapsed();
-                // A panic here would leave its owner waiting for ever: stop the search instead.
+                // A panic here would leave its owner waiting for ever: stop the search instead
+                // (a broken pool stops every thread, see `search_stopped`).
                 if std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.join(work, 0))).is_err() {
-                    self.abort.store(true, Ordering::Relaxed);
                     pool.break_down();
                     break;
                 }
@@ -329,7 +329,7 @@ mod tests {
         let pool = Pool::new(3);
         let shared = Shared { tt: &tt, stop: &stop, abort: &abort, pool: &pool };
         let mut worker = Worker::new(Hive::new(GameType::parse("Base+MLP").unwrap()), shared, None, 0, 1);
-        let (outer, own) = (Pool::<u32>::split_id(1, 0), Pool::<u32>::split_id(0, 0));
+        let (outer, own) = (HivePool::split_id(1, 0), HivePool::split_id(0, 0));
         worker.chain.extend([outer, own]);
         worker.owned = 1;
         pool.open(outer, None);
@@ -347,7 +347,7 @@ mod tests {
     /// have all left `own`.
     fn after_waiting(cut: &[bool; 2], broken: bool, check: impl FnOnce(&mut Worker<'_, Hive>)) {
         owning_below(cut, broken, |_, worker| {
-            worker.wait_for_helpers(Pool::<u32>::split_id(0, 0), 0);
+            worker.wait_for_helpers(HivePool::split_id(0, 0), 0);
             check(worker);
         });
     }
@@ -358,7 +358,7 @@ mod tests {
         // unsearched, so `own`'s result is not a result, and the thread unwinds to `outer`.
         after_waiting(&[true, false], false, |w| {
             assert!(w.aborted);
-            w.close_split(Pool::<u32>::split_id(0, 0));
+            w.close_split(HivePool::split_id(0, 0));
             assert!(w.aborted);
         });
     }
@@ -369,8 +369,8 @@ mod tests {
     #[test]
     fn a_waiting_owner_whose_line_was_cut_off_takes_no_move_from_the_node_it_joins() {
         owning_below(&[true, false], false, |pool, worker| {
-            let below = Pool::<u32>::split_id(1, 1);
-            pool.open(below, Some(Pool::<u32>::split_id(0, 0)));
+            let below = HivePool::split_id(1, 1);
+            pool.open(below, Some(HivePool::split_id(0, 0)));
             worker.aborted = true;
             // The node thread 1 shares: the start position's moves, at the root for simplicity.
             let mut moves = Vec::new();
@@ -397,7 +397,7 @@ mod tests {
         // The dead thread may still be named among the node's helpers, or hold another of the
         // owner's split points: the owner must not go on and reuse them.
         after_waiting(&[false, true], true, |w| {
-            w.close_split(Pool::<u32>::split_id(0, 0));
+            w.close_split(HivePool::split_id(0, 0));
             assert!(w.aborted);
         });
     }
@@ -405,7 +405,7 @@ mod tests {
     #[test]
     fn an_owner_whose_node_failed_high_goes_on_with_its_result() {
         after_waiting(&[false, true], false, |w| {
-            w.close_split(Pool::<u32>::split_id(0, 0));
+            w.close_split(HivePool::split_id(0, 0));
             assert!(!w.aborted);
         });
         after_waiting(&[false, false], false, |w| assert!(!w.aborted));
