@@ -62,6 +62,18 @@ pub(crate) const MIN_SPLIT_DEPTH: i32 = 2;
 /// No split point: an empty assignment.
 const NONE: usize = usize::MAX;
 
+/// The name of thread `owner`'s split point number `slot`.
+#[inline]
+pub(crate) fn split_id(owner: usize, slot: usize) -> SplitId {
+    owner * MAX_SPLITS + slot
+}
+
+/// The thread that owns split point `id` (see [`split_id`]).
+#[inline]
+pub(crate) fn owner(id: SplitId) -> usize {
+    id / MAX_SPLITS
+}
+
 /// A stored split point name, `NONE` read as none.
 #[inline]
 fn named(id: usize) -> Option<SplitId> {
@@ -206,7 +218,7 @@ impl<M> Pool<M> {
 
     /// The split point `id`.
     pub fn split(&self, id: SplitId) -> &SplitPoint<M> {
-        &self.seats[Self::owner(id)].splits[id % MAX_SPLITS]
+        &self.seats[owner(id)].splits[id % MAX_SPLITS]
     }
 
     /// Opens split point `id` for a node below the split point `parent` (none at the top of
@@ -236,17 +248,6 @@ impl<M> Pool<M> {
             at = named(sp.parent.load(Ordering::Relaxed));
         }
         false
-    }
-
-    /// The name of thread `owner`'s split point number `slot`.
-    pub fn split_id(owner: usize, slot: usize) -> SplitId {
-        owner * MAX_SPLITS + slot
-    }
-
-    /// The thread that owns split point `id` (see [`Pool::split_id`]).
-    #[inline]
-    pub fn owner(id: SplitId) -> usize {
-        id / MAX_SPLITS
     }
 
     fn guard(&self) -> MutexGuard<'_, ()> {
@@ -363,7 +364,7 @@ mod tests {
 
     #[test]
     fn a_split_point_names_its_owner() {
-        assert_eq!([P::owner(P::split_id(0, 7)), P::owner(P::split_id(3, 0)), P::owner(P::split_id(3, 5))], [0, 3, 3]);
+        assert_eq!([owner(split_id(0, 7)), owner(split_id(3, 0)), owner(split_id(3, 5))], [0, 3, 3]);
     }
 
     #[test]
@@ -373,14 +374,14 @@ mod tests {
         pool.become_idle(1);
         pool.become_idle(2);
         assert!(pool.has_idle());
-        let id = P::split_id(0, 0);
+        let id = split_id(0, 0);
         assert_eq!(pool.recruit(0, id), 2);
         assert!(!pool.has_idle());
         assert_eq!(pool.split(id).helpers.load(Ordering::Relaxed), 0b110);
         assert_eq!(pool.take_assignment(1), Some(id));
         assert_eq!(pool.take_assignment(1), None);
         // Busy threads are given nothing more.
-        assert_eq!(pool.recruit(0, P::split_id(0, 1)), 0);
+        assert_eq!(pool.recruit(0, split_id(0, 1)), 0);
         pool.leave(1, id);
         assert_eq!(pool.split(id).helpers.load(Ordering::Relaxed), 0b100);
         assert!(pool.has_idle());
@@ -390,7 +391,7 @@ mod tests {
     /// and waits for it: the pool and the node.
     fn owner_waiting_for_one_helper() -> (P, SplitId) {
         let pool = P::new(3);
-        let first = P::split_id(0, 0);
+        let first = split_id(0, 0);
         pool.become_idle(1);
         assert_eq!(pool.recruit(0, first), 1);
         assert_eq!(pool.take_assignment(1), Some(first));
@@ -403,8 +404,8 @@ mod tests {
         let (pool, first) = owner_waiting_for_one_helper();
         assert!(!pool.stop_waiting(0, first, None));
         // Thread 2, no helper of thread 0's node, may not have it; thread 1 may.
-        assert_eq!(pool.recruit(2, P::split_id(2, 0)), 0);
-        let nested = P::split_id(1, 0);
+        assert_eq!(pool.recruit(2, split_id(2, 0)), 0);
+        let nested = split_id(1, 0);
         assert_eq!(pool.recruit(1, nested), 1);
         assert_eq!(pool.take_assignment(0), Some(nested));
         // Work given is done before waiting ends; then the helper leaves, and waiting ends.
@@ -413,19 +414,19 @@ mod tests {
         pool.leave(1, first);
         assert!(pool.stop_waiting(0, first, None));
         assert!(pool.has_idle()); // thread 1
-        assert_eq!(pool.recruit(2, P::split_id(2, 0)), 1);
+        assert_eq!(pool.recruit(2, split_id(2, 0)), 1);
     }
 
     #[test]
     fn an_owner_that_waits_again_inside_a_joined_node_still_waits_at_its_own() {
         // Thread 0 waits at its node and joins thread 1's node below it.
         let (pool, first) = owner_waiting_for_one_helper();
-        let below = P::split_id(1, 0);
+        let below = split_id(1, 0);
         assert_eq!(pool.recruit(1, below), 1);
         assert_eq!(pool.take_assignment(0), Some(below));
         // There thread 0 shares a node of its own, with thread 1 (waiting at its node), and
         // waits for it.
-        let nested = P::split_id(0, 1);
+        let nested = split_id(0, 1);
         pool.wait_at(1, below);
         assert_eq!(pool.recruit(0, nested), 1);
         assert_eq!(pool.take_assignment(1), Some(nested));
@@ -436,29 +437,29 @@ mod tests {
         // may not give it work (its game stands at its own node), though it is idle.
         pool.leave(0, below);
         assert!(pool.has_idle());
-        assert_eq!(pool.recruit(2, P::split_id(2, 0)), 0);
+        assert_eq!(pool.recruit(2, split_id(2, 0)), 0);
         // Thread 1 may.
         assert!(pool.stop_waiting(1, below, None));
-        assert_eq!(pool.recruit(1, P::split_id(1, 1)), 1);
+        assert_eq!(pool.recruit(1, split_id(1, 1)), 1);
     }
 
     #[test]
     fn a_retired_thread_hands_back_its_work_and_is_given_no_more() {
         let pool = P::new(2);
         pool.become_idle(1);
-        let id = P::split_id(0, 0);
+        let id = split_id(0, 0);
         assert_eq!(pool.recruit(0, id), 1);
         pool.retire(1);
         assert_eq!(pool.split(id).helpers.load(Ordering::Relaxed), 0);
         assert_eq!(pool.take_assignment(1), None);
-        assert_eq!(pool.recruit(0, P::split_id(0, 1)), 0);
+        assert_eq!(pool.recruit(0, split_id(0, 1)), 0);
         assert!(!pool.has_idle());
     }
 
     #[test]
     fn a_cutoff_reaches_every_split_point_below_it() {
         let pool = P::new(3);
-        let (top, middle, bottom) = (P::split_id(0, 0), P::split_id(1, 0), P::split_id(0, 1));
+        let (top, middle, bottom) = (split_id(0, 0), split_id(1, 0), split_id(0, 1));
         pool.open(top, None);
         pool.open(middle, Some(top));
         pool.open(bottom, Some(middle));

@@ -6,7 +6,7 @@ use super::Worker;
 use crate::game::Game;
 use crate::search::node::{NodeType, NonPv, Pv};
 use crate::search::picker::Pick;
-use crate::search::split::{Pool, SplitId, MAX_SPLITS, MIN_SPLIT_DEPTH};
+use crate::search::split::{owner, split_id, SplitId, MAX_SPLITS, MIN_SPLIT_DEPTH};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
@@ -30,7 +30,7 @@ impl<G: Game> Worker<'_, G> {
         best: (i32, Option<G::Move>),
         tried: &mut Vec<usize>,
     ) -> (i32, Option<G::Move>) {
-        let id = Pool::<G::Move>::split_id(self.id, self.owned);
+        let id = split_id(self.id, self.owned);
         let pool = self.pool;
         let sp = pool.split(id);
         {
@@ -103,7 +103,7 @@ impl<G: Game> Worker<'_, G> {
     /// one fails high (here or in another thread).
     fn take_moves<N: NodeType>(&mut self, id: SplitId, frame: &Frame) {
         let sp = self.pool.split(id);
-        let helper = self.id != Pool::<G::Move>::owner(id);
+        let helper = self.id != owner(id);
         loop {
             let (index, pick, alpha, beta) = {
                 let mut st = sp.lock();
@@ -312,11 +312,11 @@ mod tests {
     use crate::game::Game;
     use crate::hive::{GameType, Hive};
     use crate::search::picker::Pick;
-    use crate::search::split::Pool;
+    use crate::search::split::{split_id, Pool};
     use crate::search::tt::TranspositionTable;
     use std::sync::atomic::{AtomicBool, Ordering};
 
-    /// The pool's split points as `Worker` names them for Hive.
+    /// The pool of a Hive search's threads.
     type HivePool = Pool<<Hive as Game>::Move>;
 
     /// Thread 0 of three helps thread 1's node `outer` and, below it, owns the node `own`,
@@ -329,7 +329,7 @@ mod tests {
         let pool = Pool::new(3);
         let shared = Shared { tt: &tt, stop: &stop, abort: &abort, pool: &pool };
         let mut worker = Worker::new(Hive::new(GameType::parse("Base+MLP").unwrap()), shared, None, 0, 1);
-        let (outer, own) = (HivePool::split_id(1, 0), HivePool::split_id(0, 0));
+        let (outer, own) = (split_id(1, 0), split_id(0, 0));
         worker.chain.extend([outer, own]);
         worker.owned = 1;
         pool.open(outer, None);
@@ -347,7 +347,7 @@ mod tests {
     /// have all left `own`.
     fn after_waiting(cut: &[bool; 2], broken: bool, check: impl FnOnce(&mut Worker<'_, Hive>)) {
         owning_below(cut, broken, |_, worker| {
-            worker.wait_for_helpers(HivePool::split_id(0, 0), 0);
+            worker.wait_for_helpers(split_id(0, 0), 0);
             check(worker);
         });
     }
@@ -358,7 +358,7 @@ mod tests {
         // unsearched, so `own`'s result is not a result, and the thread unwinds to `outer`.
         after_waiting(&[true, false], false, |w| {
             assert!(w.aborted);
-            w.close_split(HivePool::split_id(0, 0));
+            w.close_split(split_id(0, 0));
             assert!(w.aborted);
         });
     }
@@ -369,8 +369,8 @@ mod tests {
     #[test]
     fn a_waiting_owner_whose_line_was_cut_off_takes_no_move_from_the_node_it_joins() {
         owning_below(&[true, false], false, |pool, worker| {
-            let below = HivePool::split_id(1, 1);
-            pool.open(below, Some(HivePool::split_id(0, 0)));
+            let below = split_id(1, 1);
+            pool.open(below, Some(split_id(0, 0)));
             worker.aborted = true;
             // The node thread 1 shares: the start position's moves, at the root for simplicity.
             let mut moves = Vec::new();
@@ -397,7 +397,7 @@ mod tests {
         // The dead thread may still be named among the node's helpers, or hold another of the
         // owner's split points: the owner must not go on and reuse them.
         after_waiting(&[false, true], true, |w| {
-            w.close_split(HivePool::split_id(0, 0));
+            w.close_split(split_id(0, 0));
             assert!(w.aborted);
         });
     }
@@ -405,7 +405,7 @@ mod tests {
     #[test]
     fn an_owner_whose_node_failed_high_goes_on_with_its_result() {
         after_waiting(&[false, true], false, |w| {
-            w.close_split(HivePool::split_id(0, 0));
+            w.close_split(split_id(0, 0));
             assert!(!w.aborted);
         });
         after_waiting(&[false, false], false, |w| assert!(!w.aborted));
