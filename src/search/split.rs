@@ -74,6 +74,12 @@ pub(crate) fn owner(id: SplitId) -> usize {
     id / MAX_SPLITS
 }
 
+/// Which of its owner's split points `id` is (see [`split_id`]).
+#[inline]
+fn slot(id: SplitId) -> usize {
+    id % MAX_SPLITS
+}
+
 /// A stored split point name, `NONE` read as none.
 #[inline]
 fn named(id: usize) -> Option<SplitId> {
@@ -218,7 +224,7 @@ impl<M> Pool<M> {
 
     /// The split point `id`.
     pub fn split(&self, id: SplitId) -> &SplitPoint<M> {
-        &self.seats[owner(id)].splits[id % MAX_SPLITS]
+        &self.seats[owner(id)].splits[slot(id)]
     }
 
     /// Opens split point `id` for a node below the split point `parent` (none at the top of
@@ -363,8 +369,10 @@ mod tests {
     type P = Pool<u32>;
 
     #[test]
-    fn a_split_point_names_its_owner() {
-        assert_eq!([owner(split_id(0, 7)), owner(split_id(3, 0)), owner(split_id(3, 5))], [0, 3, 3]);
+    fn a_split_point_names_its_owner_and_its_slot() {
+        let ids = [split_id(0, 7), split_id(3, 0), split_id(3, 5)];
+        assert_eq!(ids.map(owner), [0, 3, 3]);
+        assert_eq!(ids.map(slot), [7, 0, 5]);
     }
 
     #[test]
