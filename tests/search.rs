@@ -367,9 +367,10 @@ fn a_search_stopped_while_threads_share_nodes_answers_with_what_it_proved() {
 
 /// A search reports how its threads shared nodes: nothing with one thread; with two, nodes
 /// split, moves searched by the helper among those shared, and the helper's idle time, each
-/// within what it is a part of. Whether the helper gets a core in time to take a move depends
-/// on what else the machine runs (the other tests, in parallel), so searches are repeated until
-/// it has taken one and a shared move has failed high.
+/// within what it is a part of. Whether the helper gets a core in time to be given a node, or
+/// to take a move, depends on what else the machine runs (the other tests, in parallel): a
+/// search may end before the helper has waited for work at all, and then shares nothing. So
+/// searches are repeated until the helper has taken a move and a shared move has failed high.
 #[test]
 fn threads_report_how_they_shared_nodes() {
     let tree = Tree::new(7);
@@ -383,10 +384,12 @@ fn threads_report_how_they_shared_nodes() {
     while !(helped && cut) && searches < 200 {
         let r = search(2);
         let s = r.sharing;
-        assert!(s.splits > 0 && s.moves >= s.splits, "{s:?}");
+        // Every node split shares at least one move.
+        assert!(s.moves >= s.splits, "{s:?}");
         assert!(s.splits_cut <= s.splits && s.moves_helped <= s.moves && s.moot_nodes < r.nodes, "{s:?}");
-        // The helper waits at least until the first node is shared.
-        assert!(s.idle > Duration::ZERO && s.idle < 2 * r.time, "{s:?}");
+        // A node is split only while the helper waits for work, so then it has waited.
+        assert!(s.splits == 0 || s.idle > Duration::ZERO, "{s:?}");
+        assert!(s.idle < 2 * r.time, "{s:?}");
         helped |= s.moves_helped > 0;
         cut |= s.splits_cut > 0;
         searches += 1;
