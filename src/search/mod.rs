@@ -7,6 +7,7 @@
 //! quickest win and the slowest loss are preferred. A position repeated inside the search line
 //! scores as a draw (the games' own rules decide repetition in real play).
 
+mod aspiration;
 pub mod level;
 mod node;
 mod ordering;

@@ -16,8 +16,9 @@ pub struct Parameters {
     pub aspiration_min_depth: i32,
     /// Half-width of the first aspiration window around the previous iteration's score.
     pub aspiration_window: i32,
-    /// After every failure the window's side that failed moves out by its step, and the step
-    /// is multiplied by this.
+    /// After every failure the window's side that failed moves out by its step (a failure low
+    /// also brings the upper bound to the failed window's middle), and the step is multiplied
+    /// by this.
     pub aspiration_growth: i32,
     /// A step beyond this opens the window fully: the score is far from the guess.
     pub aspiration_max_step: i32,

@@ -7,6 +7,7 @@ mod negamax;
 mod quiescence;
 mod split;
 
+use super::aspiration::Window;
 use super::node::{NonPv, Pv};
 use super::ordering::{CutoffLog, MoveTables};
 use super::pruning::Reductions;
@@ -248,39 +249,26 @@ impl<'a, G: Game> Worker<'a, G> {
         self.nodes < self.node_limit
     }
 
-    /// One iteration with an aspiration window around the last score, widened on failure.
-    /// Returns the score and, if the iteration was cut short, the best root move it had proved.
+    /// One iteration in an aspiration window around the last score (see [`Window`]), searched
+    /// again in another while the score falls outside. Returns the score and, if the iteration
+    /// was cut short, the best root move it had proved.
     fn aspiration(&mut self, depth: i32, guess: i32, root_moves: &mut Vec<G::Move>) -> (i32, Option<(G::Move, i32)>) {
         if self.multipv > 1 {
             // Several exact scores need the full window.
             return (self.root_lines(depth, root_moves), None);
         }
-        let p = &G::PARAMETERS;
-        let mut step = p.aspiration_window;
-        let (mut alpha, mut beta) = if depth >= p.aspiration_min_depth && !super::is_mate_score(guess) {
-            (guess - step, guess + step)
-        } else {
-            (-INFINITY, INFINITY)
-        };
+        let mut window = Window::new(&G::PARAMETERS, depth, guess);
         loop {
-            let (score, partial) = self.root(depth, alpha, beta, root_moves);
+            let (score, partial) = self.root(depth, window.alpha, window.beta, root_moves);
             if self.aborted {
                 return (score, partial);
             }
             // Every window's outcome, so that a log shows what the re-searches of a failed
             // window cost (`RUST_LOG=debug`).
-            log::debug!("depth {depth} window [{alpha}, {beta}] score {score} nodes {}", self.nodes);
-            if score <= alpha {
-                alpha = (alpha - step).max(-INFINITY);
-            } else if score >= beta {
-                beta = (beta + step).min(INFINITY);
-            } else {
-                return (score, None);
-            }
-            step *= p.aspiration_growth;
-            if step > p.aspiration_max_step {
-                alpha = -INFINITY;
-                beta = INFINITY;
+            log::debug!("depth {depth} window [{}, {}] score {score} nodes {}", window.alpha, window.beta, self.nodes);
+            match window.widen(&G::PARAMETERS, score) {
+                Some(next) => window = next,
+                None => return (score, None),
             }
         }
     }
