@@ -7,7 +7,9 @@ use super::{is_mate_score, INFINITY};
 /// The window an iteration searches the root in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Window {
+    /// The lower bound: a score at or below it failed low.
     pub alpha: i32,
+    /// The upper bound: a score at or above it failed high.
     pub beta: i32,
     /// How far the side that fails next moves out.
     step: i32,
