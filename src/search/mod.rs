@@ -238,6 +238,10 @@ impl Searcher {
             // them before it returns or unwinds).
             let stop_helpers = StopOnDrop(&abort);
             let mut main = Worker::new(root.clone(), shared, Some(&clock), 0, multipv);
+            if shape.is_some() {
+                // A level searches as it did when its numbers were set (it has no helpers).
+                main.prune_as_levels();
+            }
             let shown = self.multipv;
             let mut result = main.iterate(&limits, &mut |r: &Report<G::Move>| {
                 let mut r = r.clone();

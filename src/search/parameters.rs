@@ -29,6 +29,13 @@ pub struct Parameters {
     /// moves of a non-PV node.
     pub futility_margin: i32,
 
+    /// Deepest remaining depth at which a non-PV node whose static score stands far enough
+    /// above beta fails high without searching (a static cutoff, "reverse futility").
+    pub static_cut_max_depth: i32,
+    /// How far above beta the static score must stand, per ply of depth left, for a static
+    /// cutoff.
+    pub static_cut_margin: i32,
+
     /// Deepest remaining depth at which late-move pruning skips quiet moves beyond a count.
     pub late_move_max_depth: i32,
     /// Quiet moves a node at late-move-pruning depth tries at least (after its first move).
@@ -75,6 +82,8 @@ impl Parameters {
         aspiration_max_step: 2000,
         futility_max_depth: 2,
         futility_margin: 120,
+        static_cut_max_depth: 3,
+        static_cut_margin: 120,
         late_move_max_depth: 3,
         late_move_base: 4,
         late_move_factor: 3,

@@ -1,10 +1,26 @@
-//! Which moves an interior node may skip or search shallower: futility and late-move pruning
-//! of quiet moves, and late-move reductions. Their thresholds are the game's
-//! [`Parameters`].
+//! Which nodes need no search and which moves an interior node may skip or search shallower:
+//! static cutoffs, futility and late-move pruning of quiet moves, and late-move reductions.
+//! Their thresholds are the game's [`Parameters`].
 
 use super::is_mate_score;
 use super::node::NodeType;
 use super::parameters::Parameters;
+
+/// Whether a node of kind `N` with `depth` left, searched against `beta`, is near enough the
+/// leaves for its static score to settle it or prune its moves (see [`static_cutoff`] and
+/// [`QuietPruning`]): only then is the static score worth computing.
+#[inline]
+pub(crate) fn uses_static_score<N: NodeType>(p: &Parameters, danger: bool, depth: i32) -> bool {
+    !N::PV && !danger && depth <= p.static_cut_max_depth.max(p.futility_max_depth)
+}
+
+/// A static cutoff ("reverse futility"): a shallow non-PV node whose static score stands at
+/// least `static_cut_margin` per ply of depth left above beta is expected to fail high whatever
+/// it plays, and is not searched. Not where a score about mate is at stake.
+#[inline]
+pub(crate) fn static_cutoff(p: &Parameters, depth: i32, beta: i32, static_score: i32) -> bool {
+    depth <= p.static_cut_max_depth && !is_mate_score(beta) && static_score - p.static_cut_margin * depth >= beta
+}
 
 /// Whether a node may skip quiet moves after its first move.
 pub(crate) struct QuietPruning {
@@ -132,6 +148,31 @@ mod tests {
         assert_eq!(asked.get(), 0);
         QuietPruning::new::<NonPv>(&P, false, 2, 0, stand);
         assert_eq!(asked.get(), 1);
+    }
+
+    #[test]
+    fn static_cutoff_needs_120_per_ply_above_beta_up_to_depth_3() {
+        assert!(static_cutoff(&P, 1, 0, 120));
+        assert!(!static_cutoff(&P, 1, 0, 119));
+        assert!(static_cutoff(&P, 3, 100, 460));
+        assert!(!static_cutoff(&P, 3, 100, 459));
+        assert!(!static_cutoff(&P, 4, 0, 10_000));
+    }
+
+    #[test]
+    fn static_cutoff_spares_mate_windows() {
+        // A window about a mate is settled by search: the static score cannot prove a mate.
+        assert!(!static_cutoff(&P, 1, MATE - 10, MATE));
+        assert!(!static_cutoff(&P, 1, -(MATE - 10), 0));
+    }
+
+    #[test]
+    fn static_score_is_computed_for_shallow_non_pv_nodes_out_of_danger() {
+        assert!(uses_static_score::<NonPv>(&P, false, 1));
+        assert!(uses_static_score::<NonPv>(&P, false, 3));
+        assert!(!uses_static_score::<NonPv>(&P, false, 4));
+        assert!(!uses_static_score::<Pv>(&P, false, 1));
+        assert!(!uses_static_score::<NonPv>(&P, true, 1));
     }
 
     #[test]

@@ -81,6 +81,10 @@ pub(crate) struct Worker<'a, G: Game> {
     pv: Vec<Vec<G::Move>>,
     /// Late-move reductions by depth and move number.
     reductions: Reductions,
+    /// Whether shallow nodes may be settled by their static score (see
+    /// [`static_cutoff`](super::pruning::static_cutoff)): off for a level, whose numbers were
+    /// set by matches without it.
+    static_cutoffs: bool,
     /// Root moves scored exactly in every iteration (1: only the best).
     multipv: usize,
     /// Multi-PV: the lines of the iteration being searched, as root moves are scored.
@@ -122,10 +126,16 @@ impl<'a, G: Game> Worker<'a, G> {
             danger: vec![false; MAX_PLY + 2],
             pv: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
             reductions: Reductions::new(&G::PARAMETERS, MAX_PLY),
+            static_cutoffs: true,
             multipv: multipv.max(1),
             root_lines: Vec::new(),
             best_exact: Vec::with_capacity(multipv.max(1) + 1),
         }
+    }
+
+    /// Searches as the difficulty levels were calibrated: without static cutoffs.
+    pub fn prune_as_levels(&mut self) {
+        self.static_cutoffs = false;
     }
 
     /// Whether the thread works at a node of another thread (its chain holds split points it

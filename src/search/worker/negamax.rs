@@ -1,13 +1,13 @@
 //! The interior of the search: principal-variation negamax, one node as named steps (the end
 //! of the game, repetition, the mate-distance window, the threat extension, the table probe,
-//! the moves in the picker's order, the table store).
+//! the static cutoff, the moves in the picker's order, the table store).
 
 use super::Worker;
 use crate::game::{Game, Outcome};
 use crate::search::node::{NodeType, NonPv, Pv};
 use crate::search::ordering::Node;
 use crate::search::picker::{MovePicker, Pick};
-use crate::search::pruning::QuietPruning;
+use crate::search::pruning::{static_cutoff, uses_static_score, QuietPruning};
 use crate::search::tt::Bound;
 use crate::search::{INFINITY, MATE, MAX_PLY};
 
@@ -23,6 +23,9 @@ pub(super) struct Frame {
     pub(super) side: usize,
     /// Index of the move that led here, if any.
     pub(super) previous: Option<usize>,
+    /// The static score, if the node computed it (shallow non-PV nodes, see
+    /// [`uses_static_score`]).
+    pub(super) static_score: Option<i32>,
 }
 
 impl Frame {
@@ -76,11 +79,15 @@ impl<G: Game> Worker<'_, G> {
             return if G::QUIESCENCE { self.quiescence(ply, alpha, beta, 0) } else { self.game.evaluate() };
         }
         let side = self.game.side_to_move().index();
-        let frame = Frame { hash, ply, depth, danger, side, previous: self.line[ply].map(G::move_index) };
+        let previous = self.line[ply].map(G::move_index);
+        let mut frame = Frame { hash, ply, depth, danger, side, previous, static_score: None };
         let tt_move = match self.probe::<N>(&frame, alpha, beta) {
             Probe::Cut(score) => return score,
             Probe::Search(tt_move) => tt_move,
         };
+        if let Some(score) = self.settled_by_static_score::<N>(&mut frame, beta) {
+            return score;
+        }
         let mut moves = std::mem::take(&mut self.moves[ply]);
         self.game.generate_moves(&mut moves);
         // `terminal_score` above has scored every position without a move (see `Game`).
@@ -153,6 +160,19 @@ impl<G: Game> Worker<'_, G> {
         Probe::Search(e.move_code)
     }
 
+    /// The static cutoff: a shallow non-PV node whose static score stands far enough above
+    /// `beta` returns that score unsearched (see [`static_cutoff`]). A static score computed
+    /// here stays in `frame` for the pruning of the node's moves.
+    #[inline]
+    fn settled_by_static_score<N: NodeType>(&mut self, frame: &mut Frame, beta: i32) -> Option<i32> {
+        if !uses_static_score::<N>(&G::PARAMETERS, frame.danger, frame.depth) {
+            return None;
+        }
+        let score = self.game.evaluate();
+        frame.static_score = Some(score);
+        (self.static_cutoffs && static_cutoff(&G::PARAMETERS, frame.depth, beta, score)).then_some(score)
+    }
+
     /// Searches the node's moves in the picker's order until one fails high. Returns the best
     /// score and the move that reached it.
     fn search_moves<N: NodeType>(
@@ -162,7 +182,9 @@ impl<G: Game> Worker<'_, G> {
         mut alpha: i32,
         beta: i32,
     ) -> (i32, Option<G::Move>) {
-        let pruning = QuietPruning::new::<N>(&G::PARAMETERS, frame.danger, frame.depth, alpha, || self.game.evaluate());
+        let pruning = QuietPruning::new::<N>(&G::PARAMETERS, frame.danger, frame.depth, alpha, || {
+            frame.static_score.unwrap_or_else(|| self.game.evaluate())
+        });
         let mut quiet_seen = 0;
         let mut best_score = -INFINITY;
         let mut best_move = None;

@@ -240,6 +240,7 @@ impl<G: Game> Worker<'_, G> {
                 danger: st.danger[ply],
                 side: self.game.side_to_move().index(),
                 previous: self.line[ply].map(G::move_index),
+                static_score: None,
             };
             (frame, st.pv_node)
         };
