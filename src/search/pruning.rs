@@ -6,8 +6,8 @@ use super::is_mate_score;
 use super::node::NodeType;
 use super::parameters::Parameters;
 
-/// Whether a node of kind `N` with `depth` left, searched against `beta`, is near enough the
-/// leaves for its static score to settle it or prune its moves (see [`static_cutoff`] and
+/// Whether a node of kind `N` with `depth` left, its side in `danger` or not, is near enough
+/// the leaves for its static score to settle it or prune its moves (see [`static_cutoff`] and
 /// [`QuietPruning`]): only then is the static score worth computing.
 #[inline]
 pub(crate) fn uses_static_score<N: NodeType>(p: &Parameters, danger: bool, depth: i32) -> bool {
