@@ -7,11 +7,13 @@ use super::node::NodeType;
 use super::parameters::Parameters;
 
 /// Whether a node of kind `N` with `depth` left, its side in `danger` or not, is near enough
-/// the leaves for its static score to settle it or prune its moves (see [`static_cutoff`] and
-/// [`QuietPruning`]): only then is the static score worth computing.
+/// the leaves for its static score to prune its moves (see [`QuietPruning`]) or, where the
+/// search uses `static_cutoffs`, to settle it (see [`static_cutoff`]): only then is the static
+/// score worth computing.
 #[inline]
-pub(crate) fn uses_static_score<N: NodeType>(p: &Parameters, danger: bool, depth: i32) -> bool {
-    !N::PV && !danger && depth <= p.static_cut_max_depth.max(p.futility_max_depth)
+pub(crate) fn uses_static_score<N: NodeType>(p: &Parameters, static_cutoffs: bool, danger: bool, depth: i32) -> bool {
+    let deepest = if static_cutoffs { p.static_cut_max_depth.max(p.futility_max_depth) } else { p.futility_max_depth };
+    !N::PV && !danger && depth <= deepest
 }
 
 /// A static cutoff ("reverse futility"): a shallow non-PV node whose static score stands at
@@ -168,11 +170,20 @@ mod tests {
 
     #[test]
     fn static_score_is_computed_for_shallow_non_pv_nodes_out_of_danger() {
-        assert!(uses_static_score::<NonPv>(&P, false, 1));
-        assert!(uses_static_score::<NonPv>(&P, false, 3));
-        assert!(!uses_static_score::<NonPv>(&P, false, 4));
-        assert!(!uses_static_score::<Pv>(&P, false, 1));
-        assert!(!uses_static_score::<NonPv>(&P, true, 1));
+        assert!(uses_static_score::<NonPv>(&P, true, false, 1));
+        assert!(uses_static_score::<NonPv>(&P, true, false, 3));
+        assert!(!uses_static_score::<NonPv>(&P, true, false, 4));
+        assert!(!uses_static_score::<Pv>(&P, true, false, 1));
+        assert!(!uses_static_score::<NonPv>(&P, true, true, 1));
+    }
+
+    #[test]
+    fn without_static_cutoffs_static_score_is_computed_only_where_futility_can_apply() {
+        // A level's search: nothing uses the static score at depth 3.
+        assert!(uses_static_score::<NonPv>(&P, false, false, 1));
+        assert!(uses_static_score::<NonPv>(&P, false, false, 2));
+        assert!(!uses_static_score::<NonPv>(&P, false, false, 3));
+        assert!(!uses_static_score::<NonPv>(&P, false, true, 1));
     }
 
     #[test]

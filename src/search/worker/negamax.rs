@@ -165,7 +165,7 @@ impl<G: Game> Worker<'_, G> {
     /// here stays in `frame` for the pruning of the node's moves.
     #[inline]
     fn settled_by_static_score<N: NodeType>(&mut self, frame: &mut Frame, beta: i32) -> Option<i32> {
-        if !uses_static_score::<N>(&G::PARAMETERS, frame.danger, frame.depth) {
+        if !uses_static_score::<N>(&G::PARAMETERS, self.static_cutoffs, frame.danger, frame.depth) {
             return None;
         }
         let score = self.game.evaluate();
