@@ -1,7 +1,8 @@
 //! Game-tree search, generic over [`Game`]: iterative deepening principal-variation search
 //! with aspiration windows, a shared lock-free transposition table, killer/history/countermove
 //! ordering, late move reductions, and helper threads that share the nodes' moves with the
-//! main thread (young brothers wait: a node's first move alone, the others in parallel).
+//! main thread (young brothers wait: a node's first move alone, the others in parallel) and,
+//! while no node is open to share, search the root one ply deeper on their own.
 //!
 //! Scores are from the side to move's point of view. A won position scores `MATE - ply`, so the
 //! quickest win and the slowest loss are preferred. A position repeated inside the search line
@@ -103,6 +104,9 @@ pub struct Searcher {
     multipv: usize,
     level: Level,
     chooser: level::Chooser,
+    /// The helper threads' move-ordering tables, kept from one search of a game to the next:
+    /// a helper's share of a short search is too small to learn its move order afresh.
+    helper_tables: Vec<ordering::MoveTables>,
 }
 
 /// Most root moves a multi-PV search scores exactly.
@@ -118,6 +122,7 @@ impl Searcher {
             multipv: 1,
             level: Level::Max,
             chooser: level::Chooser::new(0),
+            helper_tables: Vec::new(),
         }
     }
 
@@ -166,6 +171,7 @@ impl Searcher {
     /// Forgets everything learnt (for a new game), in constant time.
     pub fn new_game(&mut self) {
         self.tt.new_game();
+        self.helper_tables.clear();
     }
 
     /// Searches `root` within `limits` or until `stop` is raised, calling `report` after every
@@ -219,17 +225,25 @@ impl Searcher {
         let helpers = if shape.is_some() { 0 } else { (self.threads - 1).min(split::MAX_HELPERS) };
         let pool = split::Pool::new(helpers + 1);
         let shared = worker::Shared { tt: &self.tt, stop, abort: &abort, pool: &pool };
-        let mut result = std::thread::scope(|scope| {
+        // Tables made for another game (the engine switched games) are of no use.
+        let mut kept = std::mem::take(&mut self.helper_tables);
+        kept.retain(|t| t.fits(G::MOVE_INDEX_SIZE, MAX_PLY + 1));
+        let (mut result, tables) = std::thread::scope(|scope| {
             // A helper the system refuses to start (thread limit reached) is simply not there:
             // the search goes on with the threads it has.
             let handles: Vec<_> = (0..helpers)
                 .map_while(|i| {
+                    let tables = kept.pop();
                     let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
                         // The copy is made by the thread that uses it, so its tables come from
                         // that thread's own memory and never share a cache line with another
                         // thread's hot data.
                         let mut w = Worker::new(root.clone(), shared, None, i + 1, 1);
-                        (w.help(), w.sharing)
+                        if let Some(tables) = tables {
+                            w.use_tables(tables);
+                        }
+                        let nodes = w.help();
+                        (nodes, w.sharing, w.into_tables())
                     });
                     spawned.map_err(|e| log::warn!("search runs with {} threads: {e}", i + 1)).ok()
                 })
@@ -250,15 +264,18 @@ impl Searcher {
             });
             drop(stop_helpers);
             result.sharing = main.sharing;
-            for h in handles {
-                let (nodes, sharing) = h.join().unwrap_or_default();
+            let mut tables = Vec::with_capacity(helpers);
+            // A helper that panicked leaves its tables behind (the next search makes new ones).
+            for (nodes, sharing, kept) in handles.into_iter().filter_map(|h| h.join().ok()) {
                 result.nodes += nodes;
                 result.sharing += sharing;
+                tables.push(kept);
             }
             result.time = clock.elapsed();
             log_sharing(&result, helpers);
-            result
+            (result, tables)
         });
+        self.helper_tables = tables;
         if let Some(shape) = shape {
             self.play_level_move(&mut result, shape.temperature);
         }
@@ -287,7 +304,8 @@ fn log_sharing<M>(result: &SearchResult<M>, helpers: usize) {
     let thread_time = result.time.as_secs_f64() * (helpers + 1) as f64;
     log::debug!(
         "{} threads: {} splits ({:.0} % failed high), {} moves shared ({:.0} % by helpers), \
-         {} moot nodes ({:.1} % of {}), idle {:.3} s ({:.1} % of the threads' time)",
+         {} moot nodes ({:.1} % of {}), idle {:.3} s ({:.1} % of the threads' time), \
+         {} nodes searched alone ({:.1} %)",
         helpers + 1,
         s.splits,
         share(s.splits_cut, s.splits),
@@ -298,6 +316,8 @@ fn log_sharing<M>(result: &SearchResult<M>, helpers: usize) {
         result.nodes,
         s.idle.as_secs_f64(),
         100.0 * s.idle.as_secs_f64() / thread_time.max(1e-9),
+        s.solo_nodes,
+        share(s.solo_nodes, result.nodes),
     );
 }
 
@@ -307,5 +327,33 @@ struct StopOnDrop<'a>(&'a AtomicBool);
 impl Drop for StopOnDrop<'_> {
     fn drop(&mut self) {
         self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Limits, Searcher};
+    use crate::game::Game;
+    use crate::hive::{GameType, Hive};
+    use crate::intellector::{Position, Rules};
+    use std::sync::atomic::AtomicBool;
+
+    #[test]
+    fn helpers_keep_their_move_ordering_tables_within_a_game_only() {
+        let stop = AtomicBool::new(false);
+        let mut searcher = Searcher::new(1, 2);
+        let hive = Hive::new(GameType::parse("Base+MLP").unwrap());
+        searcher.search(&hive, Limits::depth(3), &stop, &mut |_| {});
+        assert_eq!(searcher.helper_tables.len(), 1);
+        searcher.search(&hive, Limits::depth(3), &stop, &mut |_| {});
+        assert_eq!(searcher.helper_tables.len(), 1);
+        searcher.new_game();
+        assert!(searcher.helper_tables.is_empty());
+        // A search of another game starts its helper with tables of that game's size.
+        searcher.search(&hive, Limits::depth(2), &stop, &mut |_| {});
+        let game = Position::new(Rules::Modern);
+        searcher.search(&game, Limits::depth(2), &stop, &mut |_| {});
+        let tables = &searcher.helper_tables;
+        assert!(tables.len() == 1 && tables[0].fits(Position::MOVE_INDEX_SIZE, super::MAX_PLY + 1));
     }
 }

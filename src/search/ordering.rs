@@ -35,6 +35,19 @@ impl MoveTables {
         }
     }
 
+    /// Whether the tables were made by [`MoveTables::new`] with these sizes (for a game whose
+    /// moves have `index_size` indices).
+    pub fn fits(&self, index_size: usize, max_ply: usize) -> bool {
+        self.index_size == index_size && self.killers.len() == max_ply + 1
+    }
+
+    /// Keeps what is true of moves in any position (history, countermoves) for the next
+    /// search of the game, and forgets the killers: they are by ply, and the next search's
+    /// plies are other positions.
+    pub fn for_next_search(&mut self) {
+        self.killers.fill([0; 2]);
+    }
+
     #[inline]
     pub fn killers(&self, ply: usize) -> [u32; 2] {
         self.killers[ply]
@@ -171,6 +184,19 @@ mod tests {
         assert_eq!((tables.history(1, 1), tables.history(1, 0), tables.history(0, 1)), (9, -9, 0));
         tables.record_cutoff(&p, &Node { ply: 0, side: 0, previous: None, depth: 30 }, 4, 3, &[]);
         assert_eq!(tables.history(0, 3), 400);
+    }
+
+    #[test]
+    fn tables_kept_for_the_next_search_forget_only_the_killers() {
+        let p = Parameters::DEFAULT;
+        let mut tables = MoveTables::new(4, 4);
+        tables.record_cutoff(&p, &Node { ply: 2, side: 0, previous: Some(3), depth: 3 }, 7, 1, &[]);
+        assert_eq!(tables.killers(2), [7, 0]);
+        tables.for_next_search();
+        assert_eq!(tables.killers(2), [0, 0]);
+        assert_eq!((tables.history(0, 1), tables.countermove(Some(3))), (9, 7));
+        assert!(tables.fits(4, 4));
+        assert!(!tables.fits(5, 4) && !tables.fits(4, 5));
     }
 
     #[test]

@@ -6,11 +6,13 @@
 //! nested along its line); an idle thread is given one to join. The owner of a split point,
 //! once its moves are taken, waits for its helpers and meanwhile may join a split point of one
 //! of them (a "helpful master"), so that no thread idles while a helper's subtree is searched.
+//! A helper with nothing to join searches the root on its own, one ply deeper than the main
+//! thread, sharing only the table, and drops that search as soon as it is given a node.
 
 use super::ordering::CutoffLog;
 use super::picker::Pick;
 use super::MAX_PLY;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -34,6 +36,9 @@ pub struct SharingStats {
     /// Time the threads waited for work: helpers idle, and owners waiting for their helpers'
     /// last moves.
     pub idle: Duration,
+    /// Nodes helpers searched on their own, from the root one ply deeper than the main
+    /// thread, while no node was open to join (see `Worker::help`).
+    pub solo_nodes: u64,
 }
 
 impl std::ops::AddAssign for SharingStats {
@@ -44,6 +49,7 @@ impl std::ops::AddAssign for SharingStats {
         self.moves_helped += other.moves_helped;
         self.moot_nodes += other.moot_nodes;
         self.idle += other.idle;
+        self.solo_nodes += other.solo_nodes;
     }
 }
 
@@ -183,6 +189,9 @@ pub(crate) struct Pool<M> {
     idle_count: AtomicUsize,
     /// A thread panicked in the middle of shared work: nobody waits for it any longer.
     broken: AtomicBool,
+    /// The depth of the main thread's iteration under way (0 before its first): an idle
+    /// helper searches one ply deeper on its own.
+    iteration: AtomicI32,
     seats: Vec<Seat<M>>,
 }
 
@@ -202,7 +211,23 @@ impl<M> Pool<M> {
                 splits: if threads > 1 { (0..MAX_SPLITS).map(|_| SplitPoint::new()).collect() } else { Vec::new() },
             })
             .collect();
-        Pool { lock: Mutex::new(()), idle_count: AtomicUsize::new(0), broken: AtomicBool::new(false), seats }
+        Pool {
+            lock: Mutex::new(()),
+            idle_count: AtomicUsize::new(0),
+            broken: AtomicBool::new(false),
+            iteration: AtomicI32::new(0),
+            seats,
+        }
+    }
+
+    /// The main thread starts its iteration of `depth`.
+    pub fn start_iteration(&self, depth: i32) {
+        self.iteration.store(depth, Ordering::Relaxed);
+    }
+
+    /// The depth of the main thread's iteration under way (0 before its first).
+    pub fn iteration(&self) -> i32 {
+        self.iteration.load(Ordering::Relaxed)
     }
 
     /// A thread died with work unfinished: owners stop waiting for their helpers (the search
@@ -307,6 +332,13 @@ impl<M> Pool<M> {
         }
     }
 
+    /// Whether a split point has been given to thread `t` (a thread searching on its own
+    /// stops for it).
+    #[inline]
+    pub fn has_assignment(&self, t: usize) -> bool {
+        self.seats[t].assigned.load(Ordering::Relaxed) != NONE
+    }
+
     /// The split point given to thread `t`, if any (taken: it is given once).
     #[inline]
     pub fn take_assignment(&self, t: usize) -> Option<SplitId> {
@@ -373,6 +405,20 @@ mod tests {
         let ids = [split_id(0, 7), split_id(3, 0), split_id(3, 5)];
         assert_eq!(ids.map(owner), [0, 3, 3]);
         assert_eq!(ids.map(slot), [7, 0, 5]);
+    }
+
+    #[test]
+    fn the_pool_tells_helpers_the_main_threads_iteration_and_their_assignments() {
+        let pool = P::new(2);
+        assert_eq!(pool.iteration(), 0);
+        pool.start_iteration(4);
+        assert_eq!(pool.iteration(), 4);
+        pool.become_idle(1);
+        assert!(!pool.has_assignment(1));
+        pool.recruit(0, split_id(0, 0));
+        assert!(pool.has_assignment(1));
+        assert_eq!(pool.take_assignment(1), Some(split_id(0, 0)));
+        assert!(!pool.has_assignment(1));
     }
 
     #[test]

@@ -59,6 +59,9 @@ pub(crate) struct Worker<'a, G: Game> {
     pub nodes: u64,
     node_limit: u64,
     aborted: bool,
+    /// A helper searching the root on its own (no node was open to join): it stops as soon as
+    /// it is given one, and shares none of its own nodes.
+    solo: bool,
     /// Per-ply buffers (moves, their ordering scores, the quiet moves tried), reused so that
     /// the search does not allocate.
     moves: Vec<Vec<G::Move>>,
@@ -114,6 +117,7 @@ impl<'a, G: Game> Worker<'a, G> {
             nodes: 0,
             node_limit: u64::MAX,
             aborted: false,
+            solo: false,
             moves: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
             scores: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
             tried: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
@@ -131,6 +135,18 @@ impl<'a, G: Game> Worker<'a, G> {
             root_lines: Vec::new(),
             best_exact: Vec::with_capacity(multipv.max(1) + 1),
         }
+    }
+
+    /// Orders moves with `tables`, kept from the thread's last search of the game (see
+    /// [`MoveTables::for_next_search`]), instead of empty ones.
+    pub fn use_tables(&mut self, mut tables: MoveTables) {
+        tables.for_next_search();
+        self.tables = tables;
+    }
+
+    /// The thread's move-ordering tables, to be kept for its next search of the game.
+    pub fn into_tables(self) -> MoveTables {
+        self.tables
     }
 
     /// Searches as the difficulty levels were calibrated: without static cutoffs.
@@ -152,6 +168,11 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         if !self.chain.is_empty() && self.chain_cut() {
             // Another thread's move failed high at a node this one helps: its work is moot.
+            self.aborted = true;
+            return true;
+        }
+        if self.solo && self.pool.has_assignment(self.id) {
+            // A node to share beats a search of its own: the owner waits for this thread.
             self.aborted = true;
             return true;
         }
@@ -202,6 +223,7 @@ impl<'a, G: Game> Worker<'a, G> {
             if let Some(time) = &mut self.time {
                 time.start_iteration();
             }
+            self.pool.start_iteration(depth as i32);
             let (score, partial) = self.aspiration(depth as i32, best.score, &mut root_moves);
             if self.aborted {
                 keep_partial(&mut best, partial);

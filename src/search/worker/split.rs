@@ -7,6 +7,7 @@ use crate::game::Game;
 use crate::search::node::{NodeType, NonPv, Pv};
 use crate::search::picker::Pick;
 use crate::search::split::{owner, split_id, SplitId, MAX_SPLITS, MIN_SPLIT_DEPTH};
+use crate::search::{INFINITY, MAX_PLY};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
@@ -15,7 +16,7 @@ impl<G: Game> Worker<'_, G> {
     /// deep enough, a thread idle, and a split point free.
     #[inline]
     pub(super) fn may_split(&self, frame: &Frame) -> bool {
-        frame.depth >= MIN_SPLIT_DEPTH && self.pool.has_idle() && self.owned < MAX_SPLITS && !self.aborted
+        frame.depth >= MIN_SPLIT_DEPTH && self.pool.has_idle() && self.owned < MAX_SPLITS && !self.aborted && !self.solo
     }
 
     /// Shares `moves`, the rest of the node's moves in order, with the idle threads and searches
@@ -260,11 +261,16 @@ impl<G: Game> Worker<'_, G> {
         self.pool.leave(self.id, id);
     }
 
-    /// A helper thread's life: it waits for nodes to share until the search stops. Returns
-    /// its node count.
+    /// A helper thread's life: it joins nodes to share until the search stops, and while none
+    /// is open searches the root on its own, one ply deeper than the main thread, sharing only
+    /// the table (at a game's short searches a node to join is often minutes of a second away).
+    /// Returns its node count.
     pub fn help(&mut self) -> u64 {
         self.history.clear();
         self.game.repeatable_history(&mut self.history);
+        let mut root_moves = Vec::new();
+        self.game.generate_moves(&mut root_moves);
+        let mut solo_done = 0;
         let pool = self.pool;
         pool.become_idle(self.id);
         let mut spins = 0u32;
@@ -272,10 +278,7 @@ impl<G: Game> Worker<'_, G> {
         loop {
             if let Some(work) = pool.take_assignment(self.id) {
                 self.sharing.idle += waiting.elapsed();
-                // A panic here would leave its owner waiting for ever: stop the search instead
-                // (a broken pool stops every thread, see `search_stopped`).
-                if std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.join(work, 0))).is_err() {
-                    pool.break_down();
+                if !self.guarded(|w| w.join(work, 0)) {
                     break;
                 }
                 self.aborted = false;
@@ -287,12 +290,65 @@ impl<G: Game> Worker<'_, G> {
                 self.sharing.idle += waiting.elapsed();
                 break;
             }
+            if spins >= SOLO_AFTER_SPINS {
+                if let Some(depth) = solo_depth(pool.iteration(), solo_done) {
+                    self.sharing.idle += waiting.elapsed();
+                    let mut finished = false;
+                    if !self.guarded(|w| finished = w.search_alone(depth, &mut root_moves)) {
+                        break;
+                    }
+                    if finished {
+                        solo_done = depth;
+                    }
+                    waiting = Instant::now();
+                    spins = 0;
+                    continue;
+                }
+            }
             spins = pause(spins);
         }
         // Work given after the last look is handed back, so that its owner does not wait.
         pool.retire(self.id);
         self.nodes
     }
+
+    /// Runs `work` (joining a node, or a search of its own); a panic there would leave an owner
+    /// waiting for ever, so it stops the search instead (a broken pool stops every thread, see
+    /// `search_stopped`). Returns whether the thread may go on.
+    fn guarded(&mut self, work: impl FnOnce(&mut Self)) -> bool {
+        if std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(self))).is_err() {
+            self.pool.break_down();
+            return false;
+        }
+        true
+    }
+
+    /// An idle helper searches the root to `depth` on its own, until it finishes, the search
+    /// stops or a node is given it to join. Its results reach the main thread through the
+    /// table. Returns whether it finished.
+    fn search_alone(&mut self, depth: i32, root_moves: &mut Vec<G::Move>) -> bool {
+        let before = self.nodes;
+        self.solo = true;
+        self.root(depth, -INFINITY, INFINITY, root_moves);
+        self.solo = false;
+        self.sharing.solo_nodes += self.nodes - before;
+        let finished = !self.aborted;
+        self.aborted = false;
+        finished
+    }
+}
+
+/// Spins an idle helper waits for a node to join before it searches on its own: work usually
+/// comes within microseconds while the main thread's iteration is deep enough to share.
+const SOLO_AFTER_SPINS: u32 = 200;
+
+/// The depth an idle helper searches the root to on its own, the main thread being at its
+/// iteration of `main` (0 before its first) and the helper having finished `done`: one ply
+/// deeper than the main thread, or deeper than its own last; none before the main thread's
+/// first iteration (whose moves and table it builds on) or beyond the deepest ply.
+fn solo_depth(main: i32, done: i32) -> Option<i32> {
+    let depth = (main + 1).max(done + 1);
+    (main > 0 && depth <= MAX_PLY as i32).then_some(depth)
 }
 
 /// One wait of an idle thread: spin a while (work usually comes within microseconds), then
@@ -351,6 +407,52 @@ mod tests {
             worker.wait_for_helpers(split_id(0, 0), 0);
             check(worker);
         });
+    }
+
+    #[test]
+    fn an_idle_helper_searches_one_ply_deeper_than_the_main_thread_once_it_has_an_iteration() {
+        assert_eq!(super::solo_depth(0, 0), None);
+        assert_eq!(super::solo_depth(3, 0), Some(4));
+        assert_eq!(super::solo_depth(3, 4), Some(5));
+        assert_eq!(super::solo_depth(5, 4), Some(6));
+        assert_eq!(super::solo_depth(crate::search::MAX_PLY as i32, 0), None);
+    }
+
+    /// Helper thread 1 of two at the start of Base+MLP, given a node of thread 0 to join if
+    /// `given`, searches the root to `depth` on its own: whether it finished, and its nodes.
+    fn searching_alone(given: bool, depth: i32) -> (bool, u64, u64) {
+        let tt = TranspositionTable::new(1);
+        let (stop, abort) = (AtomicBool::new(false), AtomicBool::new(false));
+        let pool = Pool::new(2);
+        let shared = Shared { tt: &tt, stop: &stop, abort: &abort, pool: &pool };
+        let mut worker = Worker::new(Hive::new(GameType::parse("Base+MLP").unwrap()), shared, None, 1, 1);
+        let mut root_moves = Vec::new();
+        worker.game.generate_moves(&mut root_moves);
+        pool.become_idle(1);
+        if given {
+            let id = split_id(0, 0);
+            pool.open(id, None);
+            assert_eq!(pool.recruit(0, id), 1);
+        }
+        let finished = worker.search_alone(depth, &mut root_moves);
+        // Its game is back at the root, and the node given it still waits to be joined.
+        assert_eq!(worker.game.hash(), Hive::new(GameType::parse("Base+MLP").unwrap()).hash());
+        assert_eq!(pool.has_assignment(1), given);
+        assert!(!worker.aborted && !worker.solo);
+        (finished, worker.nodes, worker.sharing.solo_nodes)
+    }
+
+    #[test]
+    fn a_helper_searching_alone_finishes_unless_given_a_node_to_join() {
+        let (finished, nodes, solo) = searching_alone(false, 3);
+        assert!(finished);
+        assert!(nodes > 100);
+        assert_eq!(solo, nodes);
+        // Given a node, it stops at once, however deep its own search was to go.
+        let (finished, nodes, solo) = searching_alone(true, 30);
+        assert!(!finished);
+        assert!(nodes <= 2, "{nodes} nodes");
+        assert_eq!(solo, nodes);
     }
 
     #[test]
