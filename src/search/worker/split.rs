@@ -263,7 +263,7 @@ impl<G: Game> Worker<'_, G> {
 
     /// A helper thread's life: it joins nodes to share until the search stops, and while none
     /// is open searches the root on its own, one ply deeper than the main thread, sharing only
-    /// the table (at a game's short searches a node to join is often minutes of a second away).
+    /// the table (in a game's short searches no node may be open for milliseconds).
     /// Returns its node count.
     pub fn help(&mut self) -> u64 {
         self.history.clear();
