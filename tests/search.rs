@@ -261,9 +261,13 @@ impl Game for Tree {
     const MOVE_INDEX_SIZE: usize = Tree::WIDTH;
     const LEVELS: [LevelShape; 3] = [LevelShape { depth: 1, lines: 1, temperature: 1.0, nodes: 1 }; 3];
     // Every move is tactical, so nothing is reduced or pruned move by move; no node is
-    // settled by its static score either, so that the search is the full minimax.
-    const PARAMETERS: comb::search::Parameters =
-        comb::search::Parameters { static_cut_max_depth: 0, ..comb::search::Parameters::DEFAULT };
+    // settled by its static score either, so that the search is the full minimax. No helper
+    // searches deeper on its own: its table entries would mix depths into the exact value.
+    const PARAMETERS: comb::search::Parameters = comb::search::Parameters {
+        static_cut_max_depth: 0,
+        helpers_search_alone: false,
+        ..comb::search::Parameters::DEFAULT
+    };
 
     fn side_to_move(&self) -> Color {
         Color::at_ply(self.hashes.len() - 1)

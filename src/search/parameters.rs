@@ -63,6 +63,11 @@ pub struct Parameters {
     /// Largest history bonus of one cutoff (the bonus is the depth left squared).
     pub history_bonus_max: i32,
 
+    /// Whether a helper thread with no node to join searches the root on its own, one ply
+    /// deeper than the main thread (see `Worker::help`). Its entries in the table then give
+    /// the main thread deeper scores than its iteration's depth.
+    pub helpers_search_alone: bool,
+
     /// Nodes between two looks at the clock, the node limit and the stop flags (a power of
     /// two makes the check a mask).
     pub check_interval: u64,
@@ -95,6 +100,7 @@ impl Parameters {
         quiescence_max_depth: 8,
         history_max: 16_384,
         history_bonus_max: 400,
+        helpers_search_alone: true,
         check_interval: 1024,
         time_reserve: Duration::from_millis(15),
         time_min: Duration::from_millis(1),

@@ -290,7 +290,7 @@ impl<G: Game> Worker<'_, G> {
                 self.sharing.idle += waiting.elapsed();
                 break;
             }
-            if spins >= SOLO_AFTER_SPINS {
+            if G::PARAMETERS.helpers_search_alone && spins >= SOLO_AFTER_SPINS {
                 if let Some(depth) = solo_depth(pool.iteration(), solo_done) {
                     self.sharing.idle += waiting.elapsed();
                     let mut finished = false;
