@@ -238,10 +238,7 @@ impl Searcher {
                         // The copy is made by the thread that uses it, so its tables come from
                         // that thread's own memory and never share a cache line with another
                         // thread's hot data.
-                        let mut w = Worker::new(root.clone(), shared, None, i + 1, 1);
-                        if let Some(tables) = tables {
-                            w.use_tables(tables);
-                        }
+                        let mut w = Worker::new(root.clone(), shared, None, i + 1, 1, tables);
                         let nodes = w.help();
                         (nodes, w.sharing, w.into_tables())
                     });
@@ -251,7 +248,7 @@ impl Searcher {
             // The helpers stop when the main thread does, even by a panic (the scope waits for
             // them before it returns or unwinds).
             let stop_helpers = StopOnDrop(&abort);
-            let mut main = Worker::new(root.clone(), shared, Some(&clock), 0, multipv);
+            let mut main = Worker::new(root.clone(), shared, Some(&clock), 0, multipv, None);
             if shape.is_some() {
                 // A level searches as it did when its numbers were set (it has no helpers).
                 main.prune_as_levels();

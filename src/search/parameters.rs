@@ -67,6 +67,10 @@ pub struct Parameters {
     /// deeper than the main thread (see `Worker::help`). Its entries in the table then give
     /// the main thread deeper scores than its iteration's depth.
     pub helpers_search_alone: bool,
+    /// Spins an idle helper waits for a node to join before it searches on its own: work
+    /// usually comes within microseconds while the main thread's iteration is deep enough to
+    /// share.
+    pub helper_spins_before_search_alone: u32,
 
     /// Nodes between two looks at the clock, the node limit and the stop flags (a power of
     /// two makes the check a mask).
@@ -101,6 +105,7 @@ impl Parameters {
         history_max: 16_384,
         history_bonus_max: 400,
         helpers_search_alone: true,
+        helper_spins_before_search_alone: 200,
         check_interval: 1024,
         time_reserve: Duration::from_millis(15),
         time_min: Duration::from_millis(1),

@@ -100,9 +100,25 @@ pub(crate) struct Worker<'a, G: Game> {
 
 impl<'a, G: Game> Worker<'a, G> {
     /// Thread `id` (0 is the main thread, the one with the clock) of a search scoring
-    /// `multipv` root moves exactly.
-    pub fn new(game: G, shared: Shared<'a, G::Move>, clock: Option<&'a Clock>, id: usize, multipv: usize) -> Self {
+    /// `multipv` root moves exactly. It orders moves with `kept_tables`, the tables it kept
+    /// from its last search of the game (see [`MoveTables::for_next_search`]), or with empty
+    /// ones.
+    pub fn new(
+        game: G,
+        shared: Shared<'a, G::Move>,
+        clock: Option<&'a Clock>,
+        id: usize,
+        multipv: usize,
+        kept_tables: Option<MoveTables>,
+    ) -> Self {
         let Shared { tt, stop, abort, pool } = shared;
+        let tables = match kept_tables {
+            Some(mut tables) => {
+                tables.for_next_search();
+                tables
+            }
+            None => MoveTables::new(G::MOVE_INDEX_SIZE, MAX_PLY + 1),
+        };
         Worker {
             game,
             tt,
@@ -121,7 +137,7 @@ impl<'a, G: Game> Worker<'a, G> {
             moves: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
             scores: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
             tried: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
-            tables: MoveTables::new(G::MOVE_INDEX_SIZE, MAX_PLY + 1),
+            tables,
             learned: CutoffLog::new(),
             sharing: SharingStats::default(),
             hashes: vec![0; MAX_PLY + 2],
@@ -135,13 +151,6 @@ impl<'a, G: Game> Worker<'a, G> {
             root_lines: Vec::new(),
             best_exact: Vec::with_capacity(multipv.max(1) + 1),
         }
-    }
-
-    /// Orders moves with `tables`, kept from the thread's last search of the game (see
-    /// [`MoveTables::for_next_search`]), instead of empty ones.
-    pub fn use_tables(&mut self, mut tables: MoveTables) {
-        tables.for_next_search();
-        self.tables = tables;
     }
 
     /// The thread's move-ordering tables, to be kept for its next search of the game.
