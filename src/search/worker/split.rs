@@ -342,7 +342,7 @@ impl<G: Game> Worker<'_, G> {
 /// deeper than the main thread, or deeper than its own last; none before the main thread's
 /// first iteration (whose moves and table it builds on) or beyond the deepest ply.
 fn solo_depth(main: i32, done: i32) -> Option<i32> {
-    let depth = (main + 1).max(done + 1);
+    let depth = main.max(done) + 1;
     (main > 0 && depth <= MAX_PLY as i32).then_some(depth)
 }
 
